@@ -1,0 +1,67 @@
+# Number Duels. `make serve` builds and serves the site; `make test` runs every test.
+# Every target installs what a fresh machine lacks (a virtual environment, npm packages,
+# Chromium through apt when running as root).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help serve site test test-rules test-pyodide test-e2e lint format bench play clean
+
+help:
+	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
+	@echo "make test    run every test (lint, rules, rules on Pyodide, browser end to end)"
+	@echo "make site    build _site/ (static files, ready for any web host)"
+	@echo "make bench   run the benchmarks"
+	@echo "make play    play in the terminal"
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+deps: $(VENV)/.installed node_modules/.installed
+
+site: deps
+	$(PY) scripts/build_site.py
+
+serve: site
+	$(PY) scripts/serve.py --host $(HOST) --port $(PORT)
+
+play: $(VENV)/.installed
+	$(PY) -m py_rules play
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test-rules: $(VENV)/.installed
+	$(PY) -m pytest tests
+
+test-pyodide: deps
+	node tests/pyodide/run.mjs
+
+test-e2e: site chromium
+	$(PY) -m pytest e2e
+
+test: lint test-rules test-pyodide test-e2e
+
+bench: site chromium
+	$(PY) bench/run.py
+
+clean:
+	rm -rf _site .build

@@ -1,0 +1,149 @@
+"""Command line: `python -m py_rules play|replay GAME [options] [MOVE...]`.
+
+The options of each game are built from its option specs, so the command line, saved
+games and the web pages all check options the same way. Errors are one line on stderr
+and exit status 2, so scripts can rely on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from . import GAMES, game_class
+from .core import Game
+from .errors import BadOption, RulesError
+from .options import FlagOption, IntOption, OrderOption
+
+PROG = "python -m py_rules"
+COMMANDS: dict[str, str] = {
+    "play": "play in the terminal, two people at one keyboard",
+    "replay": "play the given moves and print the position as JSON",
+}
+
+
+class UsageError(Exception):
+    """A malformed command line; reported as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def option_flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def game_parser(command: str, cls: type[Game[Any]]) -> argparse.ArgumentParser:
+    """The parser for one command and one game, made from the game's option specs."""
+    parser = OneLineParser(prog=f"{PROG} {command} {cls.slug}", description=cls.summary)
+    parser.add_argument("--first", metavar="1|2|random", help="who moves first (default 1)")
+    parser.add_argument("--seed", metavar="S", help="seed for everything left to chance")
+    parser.add_argument("--name1", metavar="NAME", help="player 1's name")
+    parser.add_argument("--name2", metavar="NAME", help="player 2's name")
+    for spec in cls.option_specs:
+        flag = option_flag(spec.name)
+        if isinstance(spec, FlagOption):
+            parser.add_argument(flag, dest=spec.name, action="store_true", default=None)
+        elif isinstance(spec, IntOption):
+            metavar = f"{spec.low}..{spec.high}" + ("|random" if spec.allow_random else "")
+            parser.add_argument(flag, dest=spec.name, metavar=metavar, help=spec.help)
+        elif isinstance(spec, OrderOption):
+            parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=spec.help)
+    if command == "replay":
+        parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in the notation")
+    for extend in PARSER_EXTENSIONS.get(command, ()):
+        extend(parser, cls)
+    return parser
+
+
+def game_from_args(cls: type[Game[Any]], args: argparse.Namespace) -> Game[Any]:
+    names = ("first", "seed", *(spec.name for spec in cls.option_specs))
+    options = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+    return cls(options, (args.name1, args.name2))
+
+
+def position_report(game: Game[Any]) -> dict[str, Any]:
+    """The JSON printed by `replay` (and read by tools and tests)."""
+    report: dict[str, Any] = {
+        "game": game.slug,
+        "options": game.to_dict()["options"],
+        "moves": [game.move_text(m) for m in game.moves],
+        "over": game.is_over,
+        "winner": game.winner,
+        "draw": game.is_draw,
+        "to_move": game.to_move,
+        "legal": game.legal_move_texts(),
+    }
+    if game.has_hidden_information:
+        report["remaining"] = game.public_view()["remaining"]
+    return report
+
+
+def play_moves(game: Game[Any], moves: Sequence[str]) -> None:
+    """Play moves in order; an illegal one is reported with its index (from 1)."""
+    for index, text in enumerate(moves, start=1):
+        try:
+            game.play(text)
+        except RulesError as error:
+            raise UsageError(f"move {index} ({text}) is illegal: {error}") from None
+
+
+def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
+    play_moves(game, args.moves)
+    print(json.dumps(position_report(game), ensure_ascii=False))
+    return 0
+
+
+def run_play(game: Game[Any], args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    return play_in_terminal(game)
+
+
+RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {
+    "play": run_play,
+    "replay": run_replay,
+}
+# Other modules add options to a command's parser here (e.g. computer opponents).
+PARSER_EXTENSIONS: dict[str, list[Callable[[argparse.ArgumentParser, type[Game[Any]]], None]]] = {}
+
+
+def usage() -> str:
+    lines = [f"usage: {PROG} COMMAND GAME [options] [MOVE...]", "", "commands:"]
+    lines += [f"  {name:8} {text}" for name, text in COMMANDS.items()]
+    lines += ["", "games:"]
+    lines += [f"  {slug:14} {cls.title}: {cls.summary}" for slug, cls in GAMES.items()]
+    lines += ["", f"options of a game: {PROG} COMMAND GAME --help"]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0
+    command = argv[0]
+    try:
+        if command not in RUNNERS:
+            raise UsageError(f"unknown command {command!r}; commands: {', '.join(RUNNERS)}")
+        if len(argv) < 2:
+            if command == "play":
+                from .terminal import choose_game
+
+                return choose_game()
+            raise UsageError(f"name a game: {', '.join(GAMES)}")
+        if argv[1] in ("-h", "--help"):
+            print(usage())
+            return 0
+        cls = game_class(argv[1])
+        args = game_parser(command, cls).parse_args(argv[2:])
+        game = game_from_args(cls, args)
+        return RUNNERS[command](game, args)
+    except (UsageError, BadOption) as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2

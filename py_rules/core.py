@@ -1,0 +1,284 @@
+"""The one generic game: history, undo, legality checks, outcome and saving.
+
+Each of the five games is a small subclass that only says what its rules are:
+its starting state, its legal moves, why a move is illegal, what a move does, and
+who has won. Everything else (the move stack, undo, refusing illegal moves without
+touching the state, JSON, names) lives here once, in the spirit of python-chess's
+`Board.push`/`pop` and OpenSpiel's uniform game API.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import BadOption, BadSave, IllegalMove, RulesError
+from .options import OptionSpec, resolve_options
+
+SAVE_FORMAT = "number-duels/1"
+MAX_NAME_LENGTH = 24
+MAX_SAVE_BYTES = 100_000
+
+State = TypeVar("State")
+Move = Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: a winner (1 or 2), or a draw (winner None)."""
+
+    winner: int | None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+def clean_name(name: str | None, player: int) -> str:
+    """A player's name as shown: trimmed, at most 24 characters, no control characters.
+
+    Names are data, never markup: front ends must show them as text.
+    """
+    default = f"Player {player}"
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise BadOption(f"the name of player {player} must be text")
+    name = name.strip()
+    if not name:
+        return default
+    if len(name) > MAX_NAME_LENGTH:
+        raise BadOption(f"the name of player {player} is longer than {MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        raise BadOption(f"the name of player {player} contains control characters")
+    return name
+
+
+def other(player: int) -> int:
+    """The opponent of player 1 or 2."""
+    return 3 - player
+
+
+class Game(ABC, Generic[State]):
+    """A game in progress: options, the state now, and every move that led to it."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    has_hidden_information: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str | None] | None = None,
+    ) -> None:
+        values, rng = resolve_options(self.option_specs, options)
+        self.options: dict[str, Any] = self.resolve_random_options(values, rng)
+        names = tuple(names or (None, None))
+        if len(names) != 2:
+            raise BadOption("give exactly two player names")
+        self.names: tuple[str, str] = (clean_name(names[0], 1), clean_name(names[1], 2))
+        self.state: State = self.initial_state()
+        self._history: list[tuple[Move, State]] = []
+
+    # ----- what each game defines -------------------------------------------------
+
+    def resolve_random_options(self, values: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """Fix every option still left to chance (draws from the seeded RNG)."""
+        return values
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The position before the first move."""
+
+    @abstractmethod
+    def moves_in(self, state: State) -> list[Move]:
+        """Every legal move in `state`, in a stable order; empty when the game is over."""
+
+    @abstractmethod
+    def rule_broken(self, state: State, move: Move) -> str | None:
+        """Why `move` is illegal in `state` (naming the rule), or None if it is legal."""
+
+    @abstractmethod
+    def after(self, state: State, move: Move) -> State:
+        """The state after a legal move (states are immutable values)."""
+
+    @abstractmethod
+    def to_move_in(self, state: State) -> int | None:
+        """The player to move in `state`, or None when the game is over."""
+
+    @abstractmethod
+    def outcome_of(self, state: State) -> Outcome | None:
+        """The result if `state` is final, else None."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move in the game's notation; raise IllegalMove for anything else."""
+
+    def move_text(self, move: Move) -> str:
+        """A move in the game's notation (the inverse of parse_move)."""
+        return str(move)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may see. In a perfect-information game that is everything public."""
+        return self.public_view()
+
+    def public_view(self) -> dict[str, Any]:
+        """The position as plain data, hiding nothing that is secret (override if needed)."""
+        return {"to_move": self.to_move, "moves": [self.move_text(m) for m in self.moves]}
+
+    # ----- the generic API ---------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.to_move_in(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.outcome_of(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def winner(self) -> int | None:
+        result = self.outcome()
+        return None if result is None else result.winner
+
+    @property
+    def is_draw(self) -> bool:
+        result = self.outcome()
+        return result is not None and result.is_draw
+
+    @property
+    def moves(self) -> list[Move]:
+        return [move for move, _ in self._history]
+
+    @property
+    def turn(self) -> int:
+        """How many moves have been played."""
+        return len(self._history)
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.is_over else self.moves_in(self.state)
+
+    def legal_move_texts(self) -> list[str]:
+        return [self.move_text(move) for move in self.legal_moves()]
+
+    def player_name(self, player: int) -> str:
+        return self.names[player - 1]
+
+    def _as_move(self, move: Move | str) -> Move:
+        return self.parse_move(move) if isinstance(move, str) else move
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """The rule a move breaks (or why its text is not a move), None if legal."""
+        try:
+            move = self._as_move(move)
+        except IllegalMove as error:
+            return str(error)
+        if self.is_over:
+            return "The game is over."
+        return self.rule_broken(self.state, move)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (or its text). An illegal one raises IllegalMove and changes nothing."""
+        move = self._as_move(move)
+        reason = "The game is over." if self.is_over else self.rule_broken(self.state, move)
+        if reason:
+            raise IllegalMove(reason)
+        self._history.append((move, self.state))
+        self.state = self.after(self.state, move)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._history:
+            raise RulesError("There is no move to undo.")
+        move, self.state = self._history.pop()
+        return move
+
+    def copy(self) -> Game[State]:
+        """An independent game at the same position (states are immutable)."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._history = list(self._history)
+        return clone
+
+    def __eq__(self, other_game: object) -> bool:
+        return (
+            type(other_game) is type(self)
+            and isinstance(other_game, Game)
+            and self.options == other_game.options
+            and self.names == other_game.names
+            and self.state == other_game.state
+            and self._history == other_game._history
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # games are mutable
+
+    def __repr__(self) -> str:
+        moves = " ".join(self.move_text(m) for m in self.moves)
+        return f"<{type(self).__name__} {self.options} moves=[{moves}]>"
+
+    # ----- saving -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data: enough to rebuild it exactly, secrets included."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.slug,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "names": list(self.names),
+            "moves": [self.move_text(m) for m in self.moves],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
+    """Rebuild a saved game, checking every part; anything wrong raises BadSave."""
+    if not isinstance(data, dict):
+        raise BadSave("This is not a saved game.")
+    if data.get("format") != SAVE_FORMAT:
+        raise BadSave("This saved game is from another version of Number Duels.")
+    expected = {"format", "game", "options", "names", "moves"}
+    if set(data) != expected:
+        raise BadSave("This saved game has missing or unknown parts.")
+    cls = games.get(data["game"]) if isinstance(data["game"], str) else None
+    if cls is None:
+        raise BadSave(f"Unknown game {str(data['game'])[:40]!r}.")
+    options, names, moves = data["options"], data["names"], data["moves"]
+    if not isinstance(options, dict) or not isinstance(names, list) or not isinstance(moves, list):
+        raise BadSave("This saved game is corrupt.")
+    try:
+        game = cls(options, names)
+    except RulesError as error:
+        raise BadSave(f"This saved game has a bad setting: {error}") from None
+    for index, text in enumerate(moves, start=1):
+        if not isinstance(text, str):
+            raise BadSave(f"Move {index} of this saved game is corrupt.")
+        try:
+            game.play(text)
+        except RulesError as error:
+            raise BadSave(
+                f"Move {index} ({text[:12]}) of this saved game is illegal: {error}"
+            ) from None
+    return game
+
+
+def game_from_json(text: str | bytes, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
+    if len(text) > MAX_SAVE_BYTES:
+        raise BadSave("This saved game is too large.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadSave("This saved game is corrupt (not valid JSON).") from None
+    return game_from_dict(data, games)

@@ -1,0 +1,1 @@
+"""One small module per game; each defines one `Game` subclass."""

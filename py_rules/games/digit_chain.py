@@ -1,0 +1,65 @@
+"""Digit Chain Duel (seed 003): each number starts with the last digit of the one before."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import other
+from ..options import FlagOption, IntOption
+from ..picking import PickingGame
+
+
+def first_digit(number: int) -> int:
+    return int(str(number)[0])
+
+
+def last_digit(number: int) -> int:
+    return number % 10
+
+
+@dataclass(frozen=True)
+class DigitChainState:
+    pool: frozenset[int]
+    last: int | None
+    player: int
+
+
+class DigitChain(PickingGame[DigitChainState]):
+    slug = "digit-chain"
+    title = "Digit Chain Duel"
+    summary = "Pick a number that starts with the last digit of the one before; stuck loses."
+    option_specs = (
+        IntOption("pool", 10, 99, 99, "the pool holds the numbers 1 to M"),
+        FlagOption("no_tens", "leave 10, 20, ..., 90 out of the pool (they end the game at once)"),
+    )
+
+    def initial_state(self) -> DigitChainState:
+        numbers = range(1, self.options["pool"] + 1)
+        if self.options["no_tens"]:
+            numbers = (n for n in numbers if n % 10)
+        return DigitChainState(frozenset(numbers), None, self.options["first"])
+
+    def moves_in(self, state: DigitChainState) -> list[int]:
+        if state.last is None:
+            return sorted(state.pool)
+        digit = last_digit(state.last)
+        return sorted(n for n in state.pool if first_digit(n) == digit)
+
+    def pick_rule_broken(self, state: DigitChainState, number: int) -> str | None:
+        top = self.options["pool"]
+        if not 1 <= number <= top:
+            return f"There is no {number} in the pool: the numbers are 1 to {top}."
+        if number % 10 == 0 and self.options["no_tens"]:
+            return "Multiples of 10 are not in the pool in this game."
+        if number not in state.pool:
+            return f"{number} has already been picked."
+        if state.last is not None and first_digit(number) != last_digit(state.last):
+            digit = last_digit(state.last)
+            return f"Your number must start with {digit}, the last digit of {state.last}."
+        return None
+
+    def after(self, state: DigitChainState, move: int) -> DigitChainState:
+        return DigitChainState(state.pool - {move}, move, other(state.player))
+
+    def public_view(self) -> dict:
+        return {**super().public_view(), "pool": sorted(self.state.pool), "last": self.state.last}

@@ -1,0 +1,215 @@
+"""Number Duel (seed 004): attack the opponent's hidden numbers with your own.
+
+The only game with hidden information: each player's order is secret. Every number
+that leaves play is revealed, so what is hidden is only where the opponent's remaining
+numbers sit. `observation(player)` is the single door through which a front end or a
+computer player looks at the game, and it never shows the opponent's hidden order.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Game, Outcome, other
+from ..errors import IllegalMove
+from ..options import IntOption, OrderOption
+
+ATTACK = re.compile(r"^\s*(\d{1,2})\s*@\s*(\d{1,2})\s*$")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Attack with your `number` the opponent's number at `position` (1..K)."""
+
+    number: int
+    position: int
+
+    def __str__(self) -> str:
+        return f"{self.number}@{self.position}"
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One resolved attack: public once played (both numbers are revealed)."""
+
+    attacker: int
+    number: int
+    position: int
+    defender_number: int
+
+    @property
+    def winner(self) -> int | None:
+        """The player whose number won the encounter; None for a tie."""
+        if self.number == self.defender_number:
+            return None
+        return self.attacker if self.number > self.defender_number else other(self.attacker)
+
+
+@dataclass(frozen=True)
+class NumberDuelState:
+    rows: tuple[tuple[int | None, ...], tuple[int | None, ...]]  # per player, None = empty
+    face_up: tuple[frozenset[int], frozenset[int]]  # positions revealed by a surviving defence
+    encounters: tuple[Encounter, ...]
+    player: int
+    result: Outcome | None = None
+
+    def remaining(self, player: int) -> list[int]:
+        return sorted(n for n in self.rows[player - 1] if n is not None)
+
+    def occupied(self, player: int) -> list[int]:
+        return [i for i, n in enumerate(self.rows[player - 1], start=1) if n is not None]
+
+
+class NumberDuel(Game[NumberDuelState]):
+    slug = "number-duel"
+    title = "Number Duel"
+    summary = "Attack your opponent's hidden numbers with your own; higher number wins."
+    has_hidden_information = True
+    option_specs = (
+        IntOption("numbers", 3, 9, 5, "each player holds the numbers 1 to K"),
+        OrderOption("order1", "numbers", "player 1's hidden order, e.g. 5,3,1,2,4"),
+        OrderOption("order2", "numbers", "player 2's hidden order"),
+    )
+
+    def resolve_random_options(self, values: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        for name in ("order1", "order2"):
+            if values[name] is None:
+                order = list(range(1, values["numbers"] + 1))
+                rng.shuffle(order)
+                values[name] = tuple(order)
+        return values
+
+    @property
+    def size(self) -> int:
+        return self.options["numbers"]
+
+    def initial_state(self) -> NumberDuelState:
+        rows = (tuple(self.options["order1"]), tuple(self.options["order2"]))
+        return NumberDuelState(rows, (frozenset(), frozenset()), (), self.options["first"])
+
+    def parse_move(self, text: str) -> Attack:
+        match = ATTACK.match(text)
+        if not match:
+            shown = text.strip()[:12] or "nothing"
+            raise IllegalMove(
+                f"{shown!r} is not an attack: write your number @ a position, e.g. 3@2."
+            )
+        return Attack(int(match[1]), int(match[2]))
+
+    def moves_in(self, state: NumberDuelState) -> list[Attack]:
+        if state.result:
+            return []
+        targets = state.occupied(other(state.player))
+        return [Attack(n, p) for n in state.remaining(state.player) for p in targets]
+
+    def rule_broken(self, state: NumberDuelState, move: Any) -> str | None:
+        if not isinstance(move, Attack):
+            return "A move is an attack such as 3@2."
+        mine = state.remaining(state.player)
+        if move.number not in mine:
+            if 1 <= move.number <= self.size:
+                return f"Your {move.number} has already been used or eliminated."
+            return f"You have no {move.number}: your numbers are 1 to {self.size}."
+        targets = state.occupied(other(state.player))
+        listed = ", ".join(map(str, targets))
+        if not 1 <= move.position <= self.size:
+            return f"There is no position {move.position}: attack one of positions {listed}."
+        if move.position not in targets:
+            return f"Position {move.position} is empty: attack one of positions {listed}."
+        return None
+
+    def after(self, state: NumberDuelState, move: Attack) -> NumberDuelState:
+        attacker, defender = state.player, other(state.player)
+        rows = [list(state.rows[0]), list(state.rows[1])]
+        face_up = [set(state.face_up[0]), set(state.face_up[1])]
+        defending = rows[defender - 1][move.position - 1]
+        assert defending is not None
+        encounter = Encounter(attacker, move.number, move.position, defending)
+        own = rows[attacker - 1]
+        own_slot = own.index(move.number)
+        own[own_slot] = None  # the attacking number is used up, win or lose
+        face_up[attacker - 1].discard(own_slot + 1)
+        if encounter.winner == defender:
+            face_up[defender - 1].add(move.position)
+        else:
+            rows[defender - 1][move.position - 1] = None
+            face_up[defender - 1].discard(move.position)
+        new_rows = (tuple(rows[0]), tuple(rows[1]))
+        left = [any(n is not None for n in row) for row in new_rows]
+        result = None
+        if not left[0] and not left[1]:
+            result = Outcome(encounter.winner)
+        elif not left[attacker - 1] or not left[defender - 1]:
+            result = Outcome(attacker if left[attacker - 1] else defender)
+        return NumberDuelState(
+            new_rows,
+            (frozenset(face_up[0]), frozenset(face_up[1])),
+            (*state.encounters, encounter),
+            defender,
+            result,
+        )
+
+    def to_move_in(self, state: NumberDuelState) -> int | None:
+        return None if state.result else state.player
+
+    def outcome_of(self, state: NumberDuelState) -> Outcome | None:
+        return state.result
+
+    # ----- what each side may see ---------------------------------------------------
+
+    def _row_view(self, player: int, reveal: bool) -> list[dict[str, Any]]:
+        """One row of cards; a hidden card shows only that the position is occupied."""
+        state = self.state
+        cards = []
+        for position, number in enumerate(state.rows[player - 1], start=1):
+            face_up = position in state.face_up[player - 1]
+            shown = number if (reveal or face_up) else None
+            cards.append(
+                {
+                    "position": position,
+                    "occupied": number is not None,
+                    "face_up": face_up,
+                    "number": shown,
+                }
+            )
+        return cards
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees: every revealed number, no hidden order."""
+        state = self.state
+        gone = {1: [], 2: []}
+        for e in state.encounters:
+            winner = e.winner
+            gone[e.attacker].append(e.number)
+            if winner != other(e.attacker):
+                gone[other(e.attacker)].append(e.defender_number)
+        return {
+            **super().public_view(),
+            "numbers": self.size,
+            "rows": {str(p): self._row_view(p, reveal=False) for p in (1, 2)},
+            "remaining": {str(p): state.remaining(p) for p in (1, 2)},
+            "gone": {str(p): sorted(gone[p]) for p in (1, 2)},
+            "encounters": [
+                {
+                    "attacker": e.attacker,
+                    "number": e.number,
+                    "position": e.position,
+                    "defender_number": e.defender_number,
+                    "winner": e.winner,
+                }
+                for e in state.encounters
+            ],
+            "over": self.is_over,
+            "winner": self.winner,
+            "draw": self.is_draw,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may see: the public view plus their own order."""
+        view = self.public_view()
+        view["player"] = player
+        view["rows"][str(player)] = self._row_view(player, reveal=True)
+        return view
