@@ -52,7 +52,19 @@ format: $(VENV)/.installed
 test-rules: $(VENV)/.installed
 	$(PY) -m pytest tests
 
-test-pyodide: deps
+# Pure-Python wheels of pytest, Hypothesis and their dependencies for the Pyodide run, pinned in
+# tests/pyodide/requirements.txt. The platform flags make pip pick wheels that fit Python 3.14
+# on WebAssembly rather than this machine's CPython.
+PYODIDE_WHEELS := .build/pyodide-wheels
+
+$(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt $(VENV)/.installed
+	rm -rf $(PYODIDE_WHEELS)
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --implementation py \
+		--python-version 3.14 --abi none --platform any --dest $(PYODIDE_WHEELS) \
+		-r tests/pyodide/requirements.txt
+	touch $@
+
+test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	node tests/pyodide/run.mjs
 
 test-e2e: site chromium
