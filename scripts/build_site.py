@@ -1,0 +1,147 @@
+"""Build the static site into _site/: pages, assets, the Python sources and the runtime.
+
+Everything the browser needs is copied here from its one source: `site/` (pages,
+styles, the front-end Python package `app`), `py_rules/` (the very files the tests
+import) and the npm packages `pyodide` and `@pyscript/core`. Nothing is fetched from
+any other origin and every URL is relative, so `_site/` works at a domain root and
+under a sub-path such as GitHub Pages' `/<repo>/`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import shutil
+import sys
+from pathlib import Path
+from string import Template
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+NODE = ROOT / "node_modules"
+PYODIDE_DIR = NODE / "pyodide"
+PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
+# The files Pyodide fetches at start-up (measured): without the lock file it hangs.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+sys.path.insert(0, str(ROOT))
+import py_rules  # noqa: E402  (the rules give each page its title and summary)
+
+
+def python_sources(package: Path) -> list[Path]:
+    """The .py files of a package, relative to its parent, in a stable order."""
+    return sorted(
+        p.relative_to(package.parent) for p in package.rglob("*.py") if "__pycache__" not in p.parts
+    )
+
+
+def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
+    for path in sorted(src.rglob("*")):
+        if (
+            path.is_file()
+            and not path.name.endswith(skip_suffixes)
+            and "__pycache__" not in path.parts
+        ):
+            target = dst / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def copy_runtime(out: Path) -> dict[str, int]:
+    """Vendor Pyodide and PyScript; return the runtime download sizes for the progress bar."""
+    missing = [n for n in PYODIDE_FILES if not (PYODIDE_DIR / n).is_file()]
+    if missing or not (PYSCRIPT_DIST / "core.js").is_file():
+        sys.exit("node_modules is incomplete: run `npm ci` (or `make deps`) first.")
+    pyodide_out = out / "vendor" / "pyodide"
+    pyodide_out.mkdir(parents=True)
+    sizes = {}
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, pyodide_out / name)
+        sizes[name] = (PYODIDE_DIR / name).stat().st_size
+    copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript", skip_suffixes=(".map",))
+    return sizes
+
+
+def copy_python(out: Path) -> list[str]:
+    """Copy py_rules and the front end `app`; return their paths inside _site/py/."""
+    files = []
+    for package in (ROOT / "py_rules", SITE / "app"):
+        for rel in python_sources(package):
+            target = out / "py" / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(package.parent / rel, target)
+            files.append(rel.as_posix())
+    return files
+
+
+def pyscript_config(py_files: list[str], up: str) -> str:
+    """The inline PyScript config of a page `up` levels below the root (e.g. "../../")."""
+    config = {
+        "interpreter": f"{up}vendor/pyodide/pyodide.mjs",
+        "files": {f"{up}py/{name}": f"./{name}" for name in py_files},
+    }
+    return json.dumps(config, separators=(",", ":"))
+
+
+def render(template: str, **values: str) -> str:
+    return Template((SITE / "templates" / template).read_text(encoding="utf-8")).substitute(values)
+
+
+def game_list_html(up: str) -> str:
+    items = []
+    for slug, cls in py_rules.GAMES.items():
+        items.append(
+            f'<li class="game-card game-{slug}"><a href="{up}games/{slug}/">'
+            f'<span class="game-card-art" aria-hidden="true"></span>'
+            f'<span class="game-card-title">{html.escape(cls.title)}</span>'
+            f'<span class="game-card-summary">{html.escape(cls.summary)}</span></a></li>'
+        )
+    return "\n        ".join(items)
+
+
+def build(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    sizes = copy_runtime(out)
+    py_files = copy_python(out)
+    copy_tree(SITE / "assets", out / "assets")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+    (out / "index.html").write_text(render("home.html", games=game_list_html("")), "utf-8")
+    for slug, cls in py_rules.GAMES.items():
+        up = "../../"
+        page = render(
+            "game.html",
+            up=up,
+            slug=slug,
+            title=html.escape(cls.title),
+            summary=html.escape(cls.summary),
+            rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
+            config=html.escape(pyscript_config(py_files, up), quote=True),
+            runtime_sizes=html.escape(json.dumps(sizes), quote=True),
+        )
+        target = out / "games" / slug / "index.html"
+        target.parent.mkdir(parents=True)
+        target.write_text(page, encoding="utf-8")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(
+        f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+        f"{len(py_rules.GAMES)} games, {total / 1e6:.1f} MB"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output directory")
+    build(parser.parse_args(argv).out.resolve())
+
+
+if __name__ == "__main__":
+    main()

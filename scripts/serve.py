@@ -1,0 +1,152 @@
+"""Serve the built site (_site/) on loopback, the way a static host such as GitHub Pages would.
+
+`make serve` runs this and prints the URL. The tests and the benchmark import
+`start_server` to serve the same files under a sub-path on a free port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import functools
+import posixpath
+import sys
+import threading
+from collections.abc import Mapping
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_DIR = ROOT / "_site"
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".py": "text/x-python; charset=utf-8",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files under a URL prefix, with cache headers like a real static host.
+
+    The vendored runtime never changes for a given build, so it may be cached; pages
+    and our own Python are revalidated so that a rebuild shows up on reload.
+    """
+
+    protocol_version = "HTTP/1.1"  # keep-alive, as browsers get from real hosts
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def __init__(self, *args, prefix: str, extra: Mapping[str, bytes], quiet: bool, **kw):
+        self.prefix = prefix
+        self.extra = extra
+        self.quiet = quiet
+        super().__init__(*args, **kw)
+
+    def site_path(self) -> str | None:
+        """The request path inside the site, or None when it is outside the prefix."""
+        path = unquote(urlsplit(self.path).path)
+        if path + "/" == self.prefix:
+            return None
+        if not path.startswith(self.prefix):
+            return None
+        return "/" + path[len(self.prefix) :]
+
+    def do_GET(self) -> None:
+        self.serve(head=False)
+
+    def do_HEAD(self) -> None:
+        self.serve(head=True)
+
+    def serve(self, head: bool) -> None:
+        self.cache_control = "no-cache"
+        path = unquote(urlsplit(self.path).path)
+        if path + "/" == self.prefix or (path == "/" and self.prefix != "/"):
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        inner = self.site_path()
+        if inner is None:
+            self.send_error(HTTPStatus.NOT_FOUND, "Not under " + self.prefix)
+            return
+        if inner in self.extra:
+            body = self.extra[inner]
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(inner))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+            return
+        vendored = posixpath.normpath(inner).startswith("/vendor/")
+        self.cache_control = "max-age=3600" if vendored else "no-cache"
+        self.path = inner  # SimpleHTTPRequestHandler maps it into `directory`
+        handler = super().do_HEAD if head else super().do_GET
+        handler()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", getattr(self, "cache_control", "no-cache"))
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def start_server(
+    directory: Path = SITE_DIR,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    prefix: str = "/",
+    extra: Mapping[str, bytes] | None = None,
+    quiet: bool = True,
+) -> tuple[ThreadingHTTPServer, str]:
+    """Serve `directory` at http://host:port/prefix in a daemon thread; return (server, url).
+
+    `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page.
+    """
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = functools.partial(
+        SiteHandler, directory=str(directory), prefix=prefix, extra=dict(extra or {}), quiet=quiet
+    )
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True, name="site-server").start()
+    return server, f"http://{host}:{server.server_address[1]}{prefix}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Serve the built site (_site/).")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /number-duels/")
+    parser.add_argument("--dir", type=Path, default=SITE_DIR, help="the built site")
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        sys.exit(f"{args.dir} has no index.html: build it first with `make site`.")
+    try:
+        server, url = start_server(args.dir, args.host, args.port, args.prefix, quiet=False)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            sys.exit(f"Port {args.port} is in use: try `make serve PORT={args.port + 1}`.")
+        raise
+    print(f"Number Duels is being served at {url}  (press Ctrl+C to stop)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

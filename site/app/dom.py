@@ -1,0 +1,58 @@
+"""Thin helpers over the browser DOM, so the rest of the front end stays readable.
+
+Text always goes in through `textContent`, never `innerHTML`: player names and every
+message are shown as text, so nothing a player types can become markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+# Event handlers must outlive the call that registers them: keep their proxies here.
+_handlers: list[Any] = []
+
+
+def by_id(element_id: str) -> Any:
+    return js.document.getElementById(element_id)
+
+
+def el(tag: str, cls: str | None = None, text: str | None = None, **attrs: str) -> Any:
+    """A new element; attribute names use _ for - (aria_label -> aria-label)."""
+    node = js.document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return node
+
+
+def clear(node: Any) -> None:
+    node.replaceChildren()
+
+
+def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    """Listen to `event` for the life of the page."""
+    proxy = create_proxy(handler)
+    _handlers.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def proxy(handler: Callable[..., Any]) -> Any:
+    """A JS callable for `handler` kept alive for the life of the page."""
+    wrapped = create_proxy(handler)
+    _handlers.append(wrapped)
+    return wrapped
+
+
+def set_attr(node: Any, name: str, value: str | None) -> None:
+    """Set an attribute, or remove it when `value` is None."""
+    if value is None:
+        node.removeAttribute(name)
+    else:
+        node.setAttribute(name, value)

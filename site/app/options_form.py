@@ -1,0 +1,148 @@
+"""The New game form, built from each game's option specs so no game needs its own form.
+
+Reading the form never starts anything by itself: the controller hands the values to
+`py_rules.new_game`, which checks them and explains anything out of range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from py_rules.options import FIRST, spec_summary
+
+from .dom import clear, el
+
+MODES = (
+    ("2p", "Two players at this screen"),
+    ("cpu2", "Me against the computer (I play first as Player 1)"),
+    ("cpu1", "The computer against me (it is Player 1)"),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the form asks for: who plays, and the options for py_rules.new_game."""
+
+    computer: int | None  # the player the computer plays, or None for two people
+    level: str
+    names: tuple[str, str]
+    options: dict[str, Any]
+
+
+def label_text(help_text: str) -> str:
+    return help_text[:1].upper() + help_text[1:]
+
+
+class OptionsForm:
+    """The options panel: one field per option spec, plus players and first mover."""
+
+    def __init__(self, form: Any, game_cls: type[Any], levels: tuple[str, ...]) -> None:
+        self.form = form
+        self.specs = [
+            spec_summary(s) for s in game_cls.option_specs if spec_summary(s)["kind"] != "order"
+        ]
+        self.levels = levels
+        clear(form)
+        form.append(el("h2", text="New game"))
+        players = el("fieldset")
+        players.append(el("legend", text="Players"))
+        players.append(self.select("mode", "Who plays", MODES, "2p"))
+        if len(levels) > 1:
+            players.append(
+                self.select("level", "Computer", [(x, x.capitalize()) for x in levels], levels[0])
+            )
+        players.append(self.text("name1", "Player 1 name", "Player 1"))
+        players.append(self.text("name2", "Player 2 name", "Player 2"))
+        form.append(players)
+        game = el("fieldset")
+        game.append(el("legend", text="Game"))
+        first = [("1", "Player 1"), ("2", "Player 2"), ("random", "Flip a coin")]
+        game.append(self.select("first", "Who moves first", first, str(FIRST.default)))
+        for spec in self.specs:
+            game.append(self.field(spec))
+        form.append(game)
+        self.error = el("p", "form-error", role="alert")
+        form.append(self.error)
+
+    # ----- building -----------------------------------------------------------------
+
+    def row(self, name: str, label: str, control: Any, hint: str | None = None) -> Any:
+        wrap = el("div", "field")
+        control.id = f"opt-{name}"
+        control.name = name
+        wrap.append(el("label", text=label, for_=f"opt-{name}"))
+        wrap.append(control)
+        if hint:
+            wrap.append(el("span", "hint", text=hint))
+        return wrap
+
+    def select(self, name: str, label: str, choices: Any, default: str) -> Any:
+        control = el("select")
+        for value, text in choices:
+            option = el("option", text=text, value=value)
+            if value == default:
+                option.selected = True
+            control.append(option)
+        return self.row(name, label, control)
+
+    def text(self, name: str, label: str, placeholder: str) -> Any:
+        control = el(
+            "input", type="text", placeholder=placeholder, autocomplete="off", spellcheck="false"
+        )
+        return self.row(name, label, control)
+
+    def field(self, spec: dict[str, Any]) -> Any:
+        name = spec["name"]
+        if spec["kind"] == "flag":
+            wrap = el("div", "field check")
+            box = el("input", type="checkbox", id=f"opt-{name}", name=name)
+            box.checked = bool(spec["default"])
+            wrap.append(box)
+            wrap.append(el("label", text=label_text(spec["help"]), for_=f"opt-{name}"))
+            return wrap
+        low, high = spec["low"], spec["high"]
+        if spec["random"]:
+            choices = [("random", f"Random ({low}–{high})")] + [
+                (str(v), str(v)) for v in range(low, high + 1)
+            ]
+            return self.select(name, label_text(spec["help"]), choices, str(spec["default"]))
+        control = el(
+            "input", type="number", min=str(low), max=str(high), step="1", inputmode="numeric"
+        )
+        control.value = str(spec["default"])
+        return self.row(
+            name, label_text(spec["help"]), control, f"{low} to {high}, standard {spec['default']}"
+        )
+
+    # ----- reading ------------------------------------------------------------------
+
+    def value(self, name: str) -> Any:
+        return self.form.elements.namedItem(name)
+
+    def read(self) -> Settings:
+        mode = self.value("mode").value
+        computer = {"2p": None, "cpu1": 1, "cpu2": 2}[mode]
+        names = [self.value("name1").value, self.value("name2").value]
+        if computer is not None and not names[computer - 1].strip():
+            names[computer - 1] = "Computer"
+        options: dict[str, Any] = {"first": self.value("first").value}
+        for spec in self.specs:
+            control = self.value(spec["name"])
+            options[spec["name"]] = (
+                bool(control.checked) if spec["kind"] == "flag" else control.value
+            )
+        level_control = self.value("level")
+        level = level_control.value if level_control else self.levels[0]
+        return Settings(computer, level, (names[0], names[1]), options)
+
+    def show_error(self, message: str | None) -> None:
+        """Show why the settings were refused (or clear it), marking the field at fault."""
+        self.error.textContent = f"Not started: {message}" if message else ""
+        for control in self.form.querySelectorAll("input, select"):
+            name = str(control.name)
+            bad = bool(message) and (
+                message.startswith(name + " ")
+                or (name.startswith("name") and f"player {name[-1]}" in message)
+            )
+            control.setAttribute("aria-invalid", "true" if bad else "false")

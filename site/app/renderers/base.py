@@ -1,0 +1,110 @@
+"""What a game's renderer provides to the generic board controller.
+
+A renderer knows one game's board: where its buttons go, what each button means (a
+whole move, or the first half of one), how to draw the board, and how to say a move
+in words. It never touches the DOM; the controller does, the same way for every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..canvas import Pen
+
+
+@dataclass(frozen=True)
+class Target:
+    """One choice a player can make: a real <button> over the board or in the choice bar.
+
+    `label` is the button's accessible name ("10", "+", "Position 3"). Board targets
+    sit at (x, y, w, h) in CSS pixels over the canvas; bar targets (`bar=True`) are
+    laid out by the page under the board.
+    """
+
+    key: str
+    label: str
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    round: bool = False
+    bar: bool = False
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What pressing a target means now: a move, a half-move to remember, or a refusal."""
+
+    move: str | None = None
+    select: str | None = None
+    refusal: str | None = None
+
+
+@dataclass(frozen=True)
+class View:
+    """Who is looking and what is half-chosen; the controller owns it, renderers read it.
+
+    `viewer` is the player whose secrets may be drawn (None: nobody's; at the end of a
+    game `reveal` shows everything). `pending` is a half-made move, e.g. the number
+    chosen before + or - in Number Circle. `seat` is the player whose side of the
+    board is nearest the screen's bottom edge (Number Duel).
+    """
+
+    viewer: int | None = None
+    pending: str | None = None
+    reveal: bool = False
+    seat: int = 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    height: float
+    targets: tuple[Target, ...]
+
+
+class Renderer:
+    """Base renderer: subclasses draw one game. Picking games share `PickRenderer`."""
+
+    def __init__(self, game_cls: type[Any]) -> None:
+        self.game_cls = game_cls
+
+    def layout(self, game: Any, view: View, width: float) -> Layout:
+        raise NotImplementedError
+
+    def choose(self, game: Any, view: View, key: str) -> Choice:
+        raise NotImplementedError
+
+    def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
+        raise NotImplementedError
+
+    def prompt(self, game: Any, view: View) -> str:
+        """What the player to move should do now, e.g. "take a number next to 4"."""
+        return "make a move"
+
+    def describe(self, game: Any, move: str, player: int) -> str:
+        """One move in words, for the status line and the history (game is after it)."""
+        return f"{game.player_name(player)} played {move}."
+
+    def result(self, game: Any) -> str:
+        """The end of the game in words; mentions "<name> wins" or a draw."""
+        if game.winner is None:
+            return "It's a draw."
+        loser = 3 - game.winner
+        return f"{game.player_name(game.winner)} wins! {game.player_name(loser)} cannot move."
+
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        """Short facts shown under a player's name."""
+        return []
+
+
+def mover_of(game: Any, index: int) -> int:
+    """Who made move `index` (0-based) in a game where players strictly alternate."""
+    first = game.options["first"]
+    return first if index % 2 == 0 else 3 - first
+
+
+def owners(game: Any) -> dict[int, int]:
+    """Number -> the player who took it, for games whose moves are plain numbers."""
+    return {int(game.move_text(move)): mover_of(game, i) for i, move in enumerate(game.moves)}

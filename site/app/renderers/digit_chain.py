@@ -1,0 +1,69 @@
+"""Digit Chain Duel: the pool as a grid, one row per first digit, one column per last digit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import theme
+from ..canvas import Pen
+from .base import Layout, Target, View, owners
+from .picking import PickRenderer
+
+
+class DigitChainRenderer(PickRenderer):
+    verb = "picked"
+
+    def numbers(self, game: Any) -> list[int]:
+        top = game.options["pool"]
+        return [n for n in range(1, top + 1) if n % 10 or not game.options["no_tens"]]
+
+    def layout(self, game: Any, view: View, width: float) -> Layout:
+        top = game.options["pool"]
+        rows = top // 10 + 1
+        gap = 6.0
+        cell = min(52.0, (width - 24 - 9 * gap) / 10)
+        left = (width - (10 * cell + 9 * gap)) / 2
+        targets = tuple(
+            Target(
+                str(n),
+                str(n),
+                left + (n % 10) * (cell + gap),
+                12 + (n // 10) * (cell + gap),
+                cell,
+                cell,
+            )
+            for n in self.numbers(game)
+        )
+        return Layout(24 + rows * cell + (rows - 1) * gap, targets)
+
+    def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
+        last = self.last(game)
+        if last is not None and not game.is_over:
+            # Shade the row of numbers that start with the digit to follow.
+            digit = last % 10
+            row = [t for t in layout.targets if len(t.key) == 2 and t.key[0] == str(digit)]
+            if row:
+                x0 = min(t.x for t in row) - 4
+                x1 = max(t.x + t.w for t in row) + 4
+                pen.rect(x0, row[0].y - 4, x1 - x0, row[0].h + 8, 10, fill=theme.LEGAL_FILL)
+        self.draw_numbers(pen, game, layout)
+
+    def prompt(self, game: Any, view: View) -> str:
+        last = self.last(game)
+        if last is None:
+            return "pick any number"
+        return f"pick a number starting with {last % 10}"
+
+    def result(self, game: Any) -> str:
+        if not game.moves:
+            return super().result(game)
+        loser = 3 - game.winner
+        digit = self.last(game) % 10
+        return (
+            f"{game.player_name(game.winner)} wins! "
+            f"{game.player_name(loser)} has no number starting with {digit}."
+        )
+
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        mine = sorted(n for n, p in owners(game).items() if p == player)
+        return [f"Picked {', '.join(map(str, mine))}" if mine else "No numbers yet"]

@@ -1,0 +1,140 @@
+"""Number Circle: the circle 1..9 with both markers; a move is a number, then + or -.
+
+The number is the first half of a move (kept as the view's `pending`); the + and -
+buttons under the board complete it. A pass button appears only when passing is legal.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .. import theme
+from ..canvas import Pen
+from .base import Choice, Layout, Renderer, Target, View
+from .circle_duel import circle_points
+from .picking import draw_token
+
+MINUS = "\u2212"  # the typographic minus, as shown on the button
+
+
+class NumberCircleRenderer(Renderer):
+    def layout(self, game: Any, view: View, width: float) -> Layout:
+        side = min(width, 520.0)
+        node = min(32.0, side * 0.065)
+        radius = side / 2 - node - 34
+        points = circle_points(9, width / 2, side / 2, radius)
+        targets = [
+            Target(str(k), str(k), x - node, y - node, 2 * node, 2 * node, round=True)
+            for k, (x, y) in enumerate(points, start=1)
+        ]
+        targets += [
+            Target("+", "+", bar=True, title="Add the number to your total"),
+            Target("-", MINUS, bar=True, title="Subtract the number from your total"),
+        ]
+        if "pass" in game.legal_move_texts():
+            targets.append(Target("pass", "Pass", bar=True, title="You have no legal move"))
+        return Layout(side, tuple(targets))
+
+    def choose(self, game: Any, view: View, key: str) -> Choice:
+        if key == "pass":
+            reason = game.why_illegal("pass")
+            return Choice(refusal=reason) if reason else Choice(move="pass")
+        if key in "+-":
+            if view.pending is None:
+                return Choice(refusal="Choose the number to move to first, then + or \u2212.")
+            move = f"{view.pending}{key}"
+            reason = game.why_illegal(move)
+            return Choice(refusal=reason) if reason else Choice(move=move)
+        reasons = [game.why_illegal(f"{key}{op}") for op in "+-"]
+        if None in reasons:
+            return Choice(select=key)
+        plus, minus = reasons
+        return Choice(refusal=plus if plus == minus else f"{plus} {minus}")
+
+    def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
+        nodes = [t for t in layout.targets if not t.bar]
+        cx, cy = pen.width / 2, layout.height / 2
+        radius = cy - nodes[0].y - nodes[0].h / 2
+        pen.circle(cx, cy, radius, stroke=theme.TRACK, width=4)
+        state = game.state
+        target = game.options["target"]
+        pen.text(cx, cy - radius * 0.34, "target", max(12.0, radius * 0.1), theme.MUTED, 600)
+        pen.text(cx, cy - radius * 0.08, str(target), radius * 0.36, theme.INK, 800)
+        for player, dx in ((1, -1), (2, 1)):
+            x = cx + dx * radius * 0.3
+            y = cy + radius * 0.36
+            pen.rect(
+                x - radius * 0.24,
+                y - radius * 0.13,
+                radius * 0.48,
+                radius * 0.26,
+                12,
+                fill=theme.PLAYER_TINT[player],
+            )
+            pen.text(
+                x,
+                y + 1,
+                str(state.total[player - 1]),
+                radius * 0.16,
+                theme.PLAYER_DARK[player],
+                800,
+            )
+        mover = game.to_move
+        legal = {t[:-1] for t in game.legal_move_texts() if t != "pass"}
+        came_from = state.came_from[mover - 1] if mover else None
+        for t in nodes:
+            draw_token(
+                pen,
+                t,
+                legal=t.key in legal and view.pending != t.key,
+                blocked=t.key == str(came_from),
+                selected=mover if view.pending == t.key else None,
+            )
+        self._draw_markers(pen, nodes, cx, cy, state.position)
+
+    @staticmethod
+    def _draw_markers(
+        pen: Pen, nodes: list[Target], cx: float, cy: float, position: tuple[int, int]
+    ) -> None:
+        """Each player's marker sits just outside its number, side by side when shared."""
+        for player in (1, 2):
+            t = nodes[position[player - 1] - 1]
+            x, y = t.x + t.w / 2, t.y + t.h / 2
+            angle = math.atan2(y - cy, x - cx)
+            spread = 0.22 if position[0] == position[1] else 0.0
+            angle += -spread if player == 1 else spread
+            dist = math.hypot(x - cx, y - cy) + t.w / 2 + 14
+            mx, my = cx + dist * math.cos(angle), cy + dist * math.sin(angle)
+            pen.shadow(4, dy=1)
+            pen.circle(mx, my, 11, fill=theme.PLAYER[player], stroke=theme.WHITE, width=2)
+            pen.shadow()
+            pen.text(mx, my + 0.5, str(player), 11, theme.WHITE, 800)
+
+    def prompt(self, game: Any, view: View) -> str:
+        moves = game.legal_move_texts()
+        if moves == ["pass"]:
+            return "no legal move, so press Pass"
+        if view.pending is not None:
+            return f"moving to {view.pending}: now + or \u2212"
+        places = sorted({m[:-1] for m in moves}, key=int)
+        return f"move to {' or '.join(places)}, then + or \u2212"
+
+    def describe(self, game: Any, move: str, player: int) -> str:
+        name = game.player_name(player)
+        if move == "pass":
+            return f"{name} passed (no legal move)."
+        total = game.state.total[player - 1]
+        done = "added" if move.endswith("+") else "subtracted"
+        return f"{name} moved to {move[:-1]} and {done} it: total {total}."
+
+    def result(self, game: Any) -> str:
+        target = game.options["target"]
+        return f"{game.player_name(game.winner)} wins! Their total is exactly {target}."
+
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        state = game.state
+        return [
+            f"Total {state.total[player - 1]} (target {game.options['target']})",
+            f"Marker on {state.position[player - 1]}",
+        ]

@@ -1,0 +1,255 @@
+"""Number Duel: two rows of cards; yours at the bottom, your opponent's on top.
+
+What is drawn comes only from `game.observation(seat)` (or the public view while the
+hand-over screen is up), so the board can never show a hidden number by mistake.
+A move is one of your numbers (kept as `pending`), then one of the opponent's positions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import theme
+from ..canvas import Pen
+from .base import Choice, Layout, Renderer, Target, View
+
+CAPTION = 26.0
+BAND = 84.0
+
+
+class NumberDuelRenderer(Renderer):
+    def rows(self, game: Any, view: View) -> dict[int, list[dict[str, Any]]]:
+        """Each player's row as this view may see it."""
+        if view.reveal:
+            return {p: game.observation(p)["rows"][str(p)] for p in (1, 2)}
+        seen = game.observation(view.viewer) if view.viewer else game.public_view()
+        return {p: seen["rows"][str(p)] for p in (1, 2)}
+
+    def geometry(self, game: Any, width: float) -> tuple[float, float, float, float, float]:
+        k = game.options["numbers"]
+        gap = 12.0
+        w = min(86.0, (width - 24 - gap * (k - 1)) / k)
+        h = w * 1.34
+        left = (width - (k * w + (k - 1) * gap)) / 2
+        return w, h, gap, left, CAPTION + h + BAND  # card size, gap, left edge, bottom row y
+
+    def layout(self, game: Any, view: View, width: float) -> Layout:
+        w, h, gap, left, bottom = self.geometry(game, width)
+        seat = view.seat
+        targets = [
+            Target(f"p{i}", f"Position {i}", left + (i - 1) * (w + gap), CAPTION, w, h)
+            for i in range(1, game.options["numbers"] + 1)
+        ]
+        if view.viewer == seat or view.reveal:
+            order = game.options[f"order{seat}"]  # the seat's own secret: theirs to see
+            targets += [
+                Target(str(n), str(n), left + i * (w + gap), bottom, w, h)
+                for i, n in enumerate(order)
+            ]
+        return Layout(bottom + h + CAPTION + 6, tuple(targets))
+
+    def choose(self, game: Any, view: View, key: str) -> Choice:
+        seat = view.seat
+        if key.startswith("p"):
+            if view.pending is None:
+                return Choice(
+                    refusal="Choose one of your numbers first, then a position to attack."
+                )
+            move = f"{view.pending}@{key[1:]}"
+            reason = game.why_illegal(move)
+            return Choice(refusal=reason) if reason else Choice(move=move)
+        if game.to_move != seat:
+            return Choice(refusal="It is not your turn.")
+        if int(key) in game.state.remaining(seat):
+            return Choice(select=key)
+        return Choice(refusal=game.why_illegal(f"{key}@{game.state.occupied(3 - seat)[0]}"))
+
+    def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
+        w, h, gap, left, bottom = self.geometry(game, pen.width)
+        seat = view.seat
+        rival = 3 - seat
+        rows = self.rows(game, view)
+        my_turn = game.to_move == seat and view.viewer == seat
+        legal_positions = set(game.state.occupied(rival)) if my_turn and view.pending else set()
+        pen.text(
+            left,
+            CAPTION / 2,
+            f"{game.player_name(rival)}'s positions",
+            13,
+            theme.MUTED,
+            650,
+            "left",
+        )
+        for card in rows[rival]:
+            x = left + (card["position"] - 1) * (w + gap)
+            self.card(
+                pen,
+                x,
+                CAPTION,
+                w,
+                h,
+                card,
+                rival,
+                own=False,
+                legal=card["position"] in legal_positions,
+            )
+            pen.text(x + w / 2, CAPTION + h + 12, str(card["position"]), 12, theme.MUTED, 600)
+        self.band(pen, game, CAPTION + h + 22, BAND - 30)
+        remaining = set(game.state.remaining(seat))
+        order = game.options[f"order{seat}"]
+        for i, card in enumerate(rows[seat]):
+            x = left + i * (w + gap)
+            lift = 8 if view.pending is not None and card["number"] == int(view.pending) else 0
+            own_number = order[i] if (view.viewer == seat or view.reveal) else None
+            self.card(
+                pen,
+                x,
+                bottom - lift,
+                w,
+                h,
+                card,
+                seat,
+                own=True,
+                legal=my_turn and view.pending is None and own_number in remaining,
+                selected=lift > 0,
+                ghost=own_number if not card["occupied"] else None,
+            )
+        pen.text(
+            left,
+            bottom + h + CAPTION / 2 + 6,
+            f"{game.player_name(seat)}'s numbers",
+            13,
+            theme.MUTED,
+            650,
+            "left",
+        )
+
+    def card(
+        self,
+        pen: Pen,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        card: dict[str, Any],
+        owner: int,
+        own: bool,
+        legal: bool = False,
+        selected: bool = False,
+        ghost: int | None = None,
+    ) -> None:
+        """One card: face down, face up, or an empty place (with the used number ghosted)."""
+        radius = w * 0.14
+        if not card["occupied"]:
+            pen.rect(
+                x + 2,
+                y + 2,
+                w - 4,
+                h - 4,
+                radius,
+                fill=theme.EMPTY,
+                stroke=theme.FAINT,
+                width=1.5,
+                dash=(5, 4),
+            )
+            if ghost is not None:
+                pen.text(x + w / 2, y + h / 2, str(ghost), w * 0.34, theme.FAINT, 700)
+            return
+        if legal:
+            pen.shadow(12, "rgba(241, 184, 58, 0.6)")
+        else:
+            pen.shadow(8, dy=3)
+        if card["number"] is None:  # face down: the card's back in its owner's colour
+            pen.rect(x, y, w, h, radius, fill=theme.PLAYER[owner])
+            pen.shadow()
+            pen.rect(
+                x + 6,
+                y + 6,
+                w - 12,
+                h - 12,
+                radius * 0.6,
+                stroke="rgba(255,255,255,0.55)",
+                width=1.5,
+            )
+            pen.text(x + w / 2, y + h / 2 + 1, "?", w * 0.36, "rgba(255,255,255,0.9)", 800)
+        else:
+            pen.rect(x, y, w, h, radius, fill=theme.WHITE, stroke=theme.PLAYER[owner], width=2.5)
+            pen.shadow()
+            pen.text(
+                x + w / 2,
+                y + h / 2 + 2,
+                str(card["number"]),
+                w * 0.46,
+                theme.PLAYER_DARK[owner],
+                800,
+            )
+            if card["face_up"]:
+                pen.rect(x + w * 0.18, y + 6, w * 0.64, 15, 7, fill=theme.PLAYER_TINT[owner])
+                pen.text(
+                    x + w / 2,
+                    y + 14,
+                    "shown" if own else "face up",
+                    9.5,
+                    theme.PLAYER_DARK[owner],
+                    700,
+                )
+        if legal or selected:
+            pen.rect(
+                x - 3,
+                y - 3,
+                w + 6,
+                h + 6,
+                radius + 3,
+                stroke=theme.PLAYER_DARK[owner] if selected else theme.LEGAL,
+                width=3,
+            )
+
+    def band(self, pen: Pen, game: Any, y: float, height: float) -> None:
+        """The last encounter, public to both players, between the rows."""
+        cx = pen.width / 2
+        pen.line(
+            [(24, y + height / 2), (pen.width - 24, y + height / 2)], theme.TRACK, 2, dash=(2, 6)
+        )
+        if not game.state.encounters:
+            pen.rect(cx - 110, y + 4, 220, height - 8, 14, fill=theme.SURFACE, stroke=theme.TRACK)
+            pen.text(cx, y + height / 2, "No attacks yet", 14, theme.MUTED, 600)
+            return
+        e = game.state.encounters[-1]
+        defender = 3 - e.attacker
+        pen.rect(
+            cx - 150, y + 2, 300, height - 4, 14, fill=theme.SURFACE, stroke=theme.TRACK, width=1.5
+        )
+        pen.text(cx - 52, y + height / 2, str(e.number), 24, theme.PLAYER[e.attacker], 800)
+        pen.text(cx, y + height / 2, "vs", 13, theme.MUTED, 700)
+        pen.text(cx + 52, y + height / 2, str(e.defender_number), 24, theme.PLAYER[defender], 800)
+
+    def prompt(self, game: Any, view: View) -> str:
+        if view.pending is not None:
+            return f"attack with {view.pending}: now choose a position to attack"
+        return "choose one of your numbers to attack with"
+
+    def describe(self, game: Any, move: str, player: int) -> str:
+        e = game.state.encounters[-1]
+        me, them = game.player_name(player), game.player_name(3 - player)
+        head = f"{me} attacked position {e.position} with {e.number}"
+        if e.winner is None:
+            return f"{head}: {them}'s {e.defender_number} ties; both are eliminated."
+        if e.winner == player:
+            return f"{head}: it beats {them}'s {e.defender_number}."
+        return f"{head}: {them}'s {e.defender_number} wins and stays face up."
+
+    def result(self, game: Any) -> str:
+        if game.winner is None:
+            return "It's a draw: the last two numbers tied."
+        loser = 3 - game.winner
+        return (
+            f"{game.player_name(game.winner)} wins! {game.player_name(loser)} has no numbers left."
+        )
+
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        public = game.public_view()
+        left = len(game.state.occupied(player))
+        gone = public["gone"][str(player)]
+        facts = [f"{left} number{'s' if left != 1 else ''} left"]
+        facts.append(f"Used or lost: {', '.join(map(str, gone))}" if gone else "Nothing used yet")
+        return facts

@@ -1,0 +1,75 @@
+"""Sequence Duel: the line 1..N, wrapped into rows of ten when it is long."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import theme
+from ..canvas import Pen
+from .base import Layout, Target, View
+from .picking import PickRenderer
+
+
+class SequenceDuelRenderer(PickRenderer):
+    verb = "claimed"
+
+    def layout(self, game: Any, view: View, width: float) -> Layout:
+        n = game.size
+        per_row = n if n <= 12 else 10
+        rows = -(-n // per_row)
+        gap = 10.0
+        cell = min(58.0, (width - 24 - gap * (per_row - 1)) / per_row)
+        row_gap = cell * 0.55
+        left = (width - (per_row * cell + (per_row - 1) * gap)) / 2
+        targets = tuple(
+            Target(
+                str(k),
+                str(k),
+                left + ((k - 1) % per_row) * (cell + gap),
+                16 + ((k - 1) // per_row) * (cell + row_gap),
+                cell,
+                cell,
+            )
+            for k in range(1, n + 1)
+        )
+        return Layout(32 + rows * cell + (rows - 1) * row_gap, targets)
+
+    def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
+        targets = layout.targets
+        rows: dict[float, list[Target]] = {}
+        for t in targets:
+            rows.setdefault(t.y, []).append(t)
+        row_list = list(rows.values())
+        for i, row in enumerate(row_list):
+            y = row[0].y + row[0].h / 2
+            pen.line([(row[0].x + 4, y), (row[-1].x + row[-1].w - 4, y)], theme.TRACK, 4)
+            if i + 1 < len(row_list):  # the line carries on into the next row
+                nxt = row_list[i + 1][0]
+                pen.line(
+                    [
+                        (row[-1].x + row[-1].w / 2, row[-1].y + row[-1].h),
+                        (nxt.x + nxt.w / 2, nxt.y),
+                    ],
+                    theme.TRACK,
+                    2,
+                    dash=(5, 5),
+                )
+        player = game.to_move
+        blocked = set()
+        if player is not None:
+            blocked = {
+                int(t.key)
+                for t in targets
+                if (reason := game.why_illegal(t.key)) and "adjacent" in reason
+            }
+        self.draw_numbers(pen, game, layout, blocked)
+
+    def prompt(self, game: Any, view: View) -> str:
+        if not game.moves:
+            return "claim any number"
+        other = game.player_name(3 - game.to_move)
+        return f"claim a free number not next to {other}'s"
+
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        mine = sorted(game.state.claimed[player - 1])
+        return [f"Claimed {', '.join(map(str, mine))}" if mine else "No numbers yet"]

@@ -1,0 +1,159 @@
+// Loading screen for the game pages: real progress while the Python runtime downloads,
+// then "Starting Python" and "Loading the rules" (reported by the Python side), and a
+// clear message instead of a blank or endless page when anything fails.
+// Loaded as a classic script before PyScript so that it sees every runtime fetch.
+"use strict";
+(() => {
+  const script = document.currentScript;
+  const sizes = JSON.parse(script.dataset.sizes);          // runtime file -> bytes
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const received = Object.fromEntries(Object.keys(sizes).map((name) => [name, 0]));
+  const done = new Set();
+  const STALL_MS = 30000;
+  let phase = "download";
+  let finished = false;
+  let stallTimer = 0;
+
+  const $ = (sel) => document.querySelector(sel);
+  const runtimeName = (url) => {
+    const path = new URL(url, location.href).pathname;
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return path.includes("/vendor/pyodide/") && name in sizes ? name : null;
+  };
+
+  function show() {
+    const root = $("#loading");
+    if (!root) return;
+    const got = Object.values(received).reduce((a, b) => a + b, 0);
+    const bar = $("#loading-bar");
+    const order = ["download", "start", "rules"];
+    const fraction = phase === "download" ? 0.8 * (got / total) : phase === "start" ? 0.85 : 0.95;
+    bar.value = fraction;
+    bar.textContent = `${Math.round(fraction * 100)}%`;
+    $("#loading-bytes").textContent =
+      `${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    for (const item of root.querySelectorAll("[data-step]")) {
+      const at = order.indexOf(item.dataset.step);
+      const now = order.indexOf(phase);
+      item.classList.toggle("done", at < now);
+      item.classList.toggle("active", at === now);
+    }
+    root.dataset.phase = phase;
+  }
+
+  function progressed() {
+    clearTimeout(stallTimer);
+    if (finished) return;
+    stallTimer = setTimeout(
+      () => fail("Loading has stalled: nothing arrived for 30 seconds.", true),
+      STALL_MS,
+    );
+    if (document.readyState !== "loading") show();
+  }
+
+  function complete(name) {
+    received[name] = sizes[name];
+    done.add(name);
+    if (phase === "download" && done.size === Object.keys(sizes).length) phase = "start";
+    progressed();
+  }
+
+  function fail(reason, stalled = false) {
+    if (finished) return;
+    if (!stalled) finished = true;
+    clearTimeout(stallTimer);
+    const show = () => {
+      const box = $("#loading-error");
+      $("#loading-reason").textContent = reason;
+      box.hidden = false;
+      $("#loading").dataset.phase = "failed";
+      document.body.dataset.state = "failed";
+    };
+    document.readyState === "loading" ? addEventListener("DOMContentLoaded", show) : show();
+  }
+
+  async function count(name, response) {
+    try {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        received[name] = Math.min(sizes[name], received[name] + value.byteLength);
+        progressed();
+      }
+      complete(name);
+    } catch (error) {
+      fail(`The Python runtime file ${name} could not be downloaded (${error.message}).`);
+    }
+  }
+
+  // Count the bytes of Pyodide's own fetches from a clone, leaving the original
+  // response untouched (so wasm streaming compilation and its code cache still work).
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const name = runtimeName(input instanceof Request ? input.url : String(input));
+    if (!name) return realFetch(input, init);
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (error) {
+      fail(`The Python runtime file ${name} could not be downloaded (${error.message}).`);
+      throw error;
+    }
+    if (!response.ok) {
+      fail(`The Python runtime file ${name} could not be downloaded (HTTP ${response.status}).`);
+    } else {
+      count(name, response.clone());
+    }
+    return response;
+  };
+
+  // Modules imported (not fetched) by Pyodide show up as finished resource entries.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const name = runtimeName(entry.name);
+      if (name && entry.initiatorType !== "fetch" && !done.has(name)) {
+        if (entry.responseStatus >= 400) fail(`The Python runtime file ${name} is missing.`);
+        else complete(name);
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+
+  addEventListener("error", (event) => {
+    if (!finished && event.message) fail(`The page hit an error while starting: ${event.message}`);
+  });
+  addEventListener("unhandledrejection", (event) => {
+    if (finished) return;
+    const why = event.reason && event.reason.message ? event.reason.message : String(event.reason);
+    fail(`The Python runtime could not start: ${why}`);
+  });
+
+  window.ndBoot = {
+    /** Python reports its own steps ("rules") through this. */
+    phase(name) {
+      phase = name;
+      progressed();
+    },
+    /** The board is playable: hide the loading screen for good. */
+    ready() {
+      finished = true;
+      clearTimeout(stallTimer);
+      phase = "ready";
+      $("#loading").hidden = true;
+      $("#loading-error").hidden = true;
+      document.body.dataset.state = "ready";
+      performance.mark("board-ready");
+    },
+    fail,
+  };
+
+  if (location.protocol === "file:") {
+    fail("This page was opened from a file. Browsers only run the Python runtime from a web " +
+         "server: run `make serve` and open the address it prints.");
+  } else if (typeof WebAssembly !== "object") {
+    fail("This browser cannot run WebAssembly, which the Python runtime needs.");
+  } else {
+    progressed();
+  }
+  addEventListener("DOMContentLoaded", show);
+})();
