@@ -1,0 +1,237 @@
+"""The command line: `replay` JSON for every game, errors, --help.
+
+Most tests call `cli.main` in process (they also run inside Pyodide); the few marked
+no_wasm run `python -m py_rules` as a real subprocess, the way scripts use it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from py_rules import GAMES, cli
+
+REPO = Path(__file__).resolve().parent.parent
+MENDED_NUMBER_CIRCLE = ["2+", "9+", "3+", "8-", "4+", "7+", "5+", "6+", "6-", "5-", "7+"]
+KEYS = {"game", "options", "moves", "over", "winner", "draw", "to_move", "legal"}
+
+
+def replay(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = cli.main(["replay", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def report(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    status, out, err = replay(capsys, *args)
+    assert (status, err) == (0, "")
+    assert out.count("\n") == 1  # one JSON object on one line
+    return json.loads(out)
+
+
+# Each game: arguments, then fields the JSON must have.
+REPLAYS: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "circle-duel": (
+        ["--seed", "1", "4", "5"],
+        {"over": False, "winner": None, "to_move": 1, "legal": ["6"], "moves": ["4", "5"]},
+    ),
+    "number-circle": (
+        ["--seed", "1", *MENDED_NUMBER_CIRCLE],
+        {"over": True, "winner": 1, "draw": False, "to_move": None, "legal": []},
+    ),
+    "sequence-duel": (
+        ["--size", "5", "--first", "2", "--seed", "1", "3", "1", "5"],
+        {"over": True, "winner": 2, "to_move": None, "legal": [], "moves": ["3", "1", "5"]},
+    ),
+    "digit-chain": (
+        ["--seed", "1", "--pool", "30", "--no-tens", "26"],
+        {"over": False, "to_move": 2, "legal": ["6"], "moves": ["26"]},
+    ),
+    "number-duel": (
+        ["--numbers", "3", "--order1", "1,2,3", "--order2", "3,1,2", "--seed", "1", "3@1"],
+        {"over": False, "to_move": 2, "remaining": {"1": [1, 2], "2": [1, 2]}},  # a tie
+    ),
+}
+
+
+@pytest.mark.parametrize("slug", list(REPLAYS))
+def test_replay_prints_the_position_as_json(slug: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args, expected = REPLAYS[slug]
+    data = report(capsys, slug, *args)
+    assert set(data) == KEYS | ({"remaining"} if slug == "number-duel" else set())
+    assert data["game"] == slug and data["options"]["seed"] == 1
+    for key, value in expected.items():
+        assert data[key] == value, key
+
+
+def test_replay_fields_in_detail(capsys: pytest.CaptureFixture[str]) -> None:
+    data = report(capsys, "digit-chain", "--pool", "30", "--seed", "9", "12")
+    assert data["legal"] == ["2", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29"]
+    assert data["options"] == {"first": 1, "pool": 30, "no_tens": False, "seed": 9}
+    data = report(capsys, "number-circle", "--target", "random", "--seed", "5", "--first", "2")
+    assert 10 <= data["options"]["target"] <= 20 and data["to_move"] == 2
+    assert data["legal"] == ["2+", "2-", "9+", "9-"]
+    data = report(capsys, "number-duel", "--numbers", "3", "--order1", "1,2,3", "--order2",
+                  "1,2,3", "1@1", "2@2", "3@3")  # fmt: skip
+    assert (data["over"], data["draw"], data["winner"]) == (True, True, None)
+    assert data["remaining"] == {"1": [], "2": []}
+
+
+def test_replay_with_no_moves_lists_every_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    data = report(capsys, "circle-duel", "--size", "12")
+    assert data["legal"] == [str(n) for n in range(1, 13)] and data["moves"] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["circle-duel", "4", "7"], "move 2 (7) is illegal: You must select a number adjacent"),
+        (["sequence-duel", "10", "11"], "move 2 (11) is illegal: 11 is adjacent to Player 1's"),
+        (["digit-chain", "26", "19"], "move 2 (19) is illegal: Your number must start with 6"),
+        (["number-circle", "2+", "9+", "1+"], "move 3 (1+) is illegal: No backtracking"),
+        (
+            ["number-duel", "--order1", "1,2,3,4,5", "--order2", "5,4,3,2,1", "1@1", "1@2", "1@1"],
+            "move 3 (1@1) is illegal: Your 1 has already been used or eliminated.",
+        ),
+        (["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"], "move 2 (1@1) is illegal: "),
+        (["circle-duel", "four"], "move 1 (four) is illegal: 'four' is not a number."),
+    ],
+)
+def test_an_illegal_move_is_named_on_stderr_with_status_2(
+    args: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = replay(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("python -m py_rules: error: ") and expected in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["replay", "circle-duel", "--size", "99"], "size must be between 3 and 40, not 99"),
+        (["replay", "circle-duel", "--size", "x"], "size must be a whole number"),
+        (["replay", "number-circle", "--target", "9"], "target must be between 10 and 20"),
+        (["replay", "sequence-duel", "--first", "3"], "first must be between 1 and 2"),
+        (["replay", "digit-chain", "--pool", "100"], "pool must be between 10 and 99"),
+        (["replay", "number-duel", "--numbers", "10"], "numbers must be between 3 and 9"),
+        (["replay", "number-duel", "--order1", "1,1,2,3,4"], "order1 must list each of"),
+        (["replay", "circle-duel", "--seed", "-1"], "seed must be between 0 and"),
+        (["replay", "circle-duel", "--bogus"], "unrecognized arguments: --bogus"),
+        (["replay", "circle-duel", "--no-tens"], "unrecognized arguments: --no-tens"),
+        (["replay", "chess"], "unknown game 'chess'"),
+        (["replay"], "name a game: circle-duel, number-circle"),
+        (["frob", "circle-duel"], "unknown command 'frob'"),
+        (["play", "circle-duel", "--name1", "x" * 25], "longer than 24 characters"),
+        (["play", "number-circle", "--target"], "expected one argument"),
+    ],
+)
+def test_bad_options_are_one_line_on_stderr_with_status_2(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = cli.main(argv)
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and expected in err
+
+
+def test_help_lists_commands_and_games(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in ([], ["--help"], ["-h"], ["play", "--help"]):
+        assert cli.main(argv) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("usage: python -m py_rules COMMAND GAME")
+        assert all(slug in out for slug in GAMES) and "replay" in out
+
+
+@pytest.mark.parametrize(
+    ("slug", "flags"),
+    [
+        ("circle-duel", ["--size"]),
+        ("number-circle", ["--target", "--no-negative"]),
+        ("sequence-duel", ["--size"]),
+        ("digit-chain", ["--pool", "--no-tens"]),
+        ("number-duel", ["--numbers", "--order1", "--order2"]),
+    ],
+)
+def test_a_games_help_lists_its_options(
+    slug: str, flags: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["play", slug, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    for flag in [*flags, "--first", "--seed", "--name1", "--name2"]:
+        assert flag in out
+
+
+# ----- as a real command (subprocesses: not inside Pyodide) ---------------------------
+
+
+def command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "py_rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.no_wasm
+def test_the_command_replays_and_refuses() -> None:
+    done = command("replay", "circle-duel", "--seed", "3", "4")
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["legal"] == ["3", "5"]
+    done = command("replay", "circle-duel", "4", "4")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "python -m py_rules: error: move 2 (4) is illegal: 4 has already been selected.\n"
+    )
+    done = command("replay", "circle-duel", "--size", "2")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "size must be between 3 and 40" in done.stderr
+
+
+@pytest.mark.no_wasm
+def test_the_terminal_game_with_piped_input_echoes_answers_and_stops_at_eof() -> None:
+    done = command("play", "circle-duel", stdin="4\n4\n5\n")
+    assert done.returncode == 0 and done.stderr == ""
+    assert "Select a number: 4\n4 has already been selected.\nSelect a number: 5\n" in done.stdout
+    assert done.stdout.endswith("End of input: the game is abandoned.\n")
+
+
+@pytest.mark.no_wasm
+def test_ctrl_c_at_a_prompt_ends_with_status_130_and_no_traceback() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with subprocess.Popen(
+        [sys.executable, "-m", "py_rules", "play", "digit-chain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=env,
+    ) as process:
+        assert process.stdout is not None and process.stdin is not None
+        seen = ""
+        while not seen.endswith("Select any number from the pool: "):
+            char = process.stdout.read(1)
+            assert char, seen  # the prompt must come before the output ends
+            seen += char
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err and err == ""
+    assert out.endswith("\nInterrupted: the game is abandoned.\n")
