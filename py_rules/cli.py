@@ -141,7 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(usage())
             return 0
         cls = game_class(argv[1])
-        args = game_parser(command, cls).parse_args(argv[2:])
+        try:
+            args = game_parser(command, cls).parse_args(argv[2:])
+        except SystemExit as done:  # argparse's --help: report its status, don't exit
+            return int(done.code or 0)
         game = game_from_args(cls, args)
         return RUNNERS[command](game, args)
     except (UsageError, BadOption) as error:

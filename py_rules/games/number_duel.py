@@ -114,11 +114,13 @@ class NumberDuel(Game[NumberDuelState]):
                 return f"Your {move.number} has already been used or eliminated."
             return f"You have no {move.number}: your numbers are 1 to {self.size}."
         targets = state.occupied(other(state.player))
-        listed = ", ".join(map(str, targets))
+        listed = ("position " if len(targets) == 1 else "one of positions ") + ", ".join(
+            map(str, targets)
+        )
         if not 1 <= move.position <= self.size:
-            return f"There is no position {move.position}: attack one of positions {listed}."
+            return f"There is no position {move.position}: attack {listed}."
         if move.position not in targets:
-            return f"Position {move.position} is empty: attack one of positions {listed}."
+            return f"Position {move.position} is empty: attack {listed}."
         return None
 
     def after(self, state: NumberDuelState, move: Attack) -> NumberDuelState:
