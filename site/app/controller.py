@@ -24,6 +24,7 @@ from .renderers import RENDERERS
 from .renderers.base import Layout, Target, View
 
 COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enough not to bore
+MAX_DELAY_MS = 5000
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
@@ -47,6 +48,7 @@ class BoardController:
         self.width = 0.0
         self.timer: Any = None
         self.tick = proxy(self.computer_move)
+        self.delay = computer_delay(str(js.location.search))
         self.seat = 1
         self.wire()
         settings = self.form.read()
@@ -186,7 +188,7 @@ class BoardController:
 
     def schedule_computer(self) -> None:
         if self.computer and self.game.to_move == self.computer:
-            self.timer = js.setTimeout(self.tick, COMPUTER_DELAY_MS)
+            self.timer = js.setTimeout(self.tick, self.delay)
 
     def cancel_computer(self) -> None:
         if self.timer is not None:
@@ -220,6 +222,15 @@ class BoardController:
         self.show_history()
         self.show_handover()
         by_id("undo").disabled = not self.game.moves
+        js.document.body.dataset.turn = self.turn_kind()
+
+    def turn_kind(self) -> str:
+        """Whose turn it is, for the page's data-turn attribute (styles and tests use it)."""
+        if self.game.is_over:
+            return "over"
+        if self.game.to_move == self.computer:
+            return "computer"
+        return "handover" if self.handover else "human"
 
     def sync_buttons(self, layout: Layout, view: View) -> None:
         """Make one real button per target; rebuild only when the set of targets changes."""
@@ -328,6 +339,15 @@ class BoardController:
         """The refusal line: why the last press did nothing (empty to clear it)."""
         self.message_line.textContent = message
         self.message_line.classList.toggle("show", bool(message))
+
+
+def computer_delay(query: str) -> int:
+    """The computer's thinking pause; `?delay=ms` in the page address changes it."""
+    for part in query.lstrip("?").split("&"):
+        name, _, value = part.partition("=")
+        if name == "delay" and value.isdecimal():
+            return min(int(value), MAX_DELAY_MS)
+    return COMPUTER_DELAY_MS
 
 
 def nearest(here: Target, targets: list[Target], step: tuple[int, int]) -> Target | None:

@@ -1,0 +1,176 @@
+"""Browser end-to-end fixtures: the built site on loopback, Debian's Chromium, no network.
+
+The site is served from `_site/` under a sub-path (as on GitHub Pages) by a threaded
+http.server on a free port. Chromium sends everything that is not loopback to a local
+proxy that refuses it and counts it, and every request a page makes is recorded: a
+test fails if any page asked another host for anything.
+
+Chromium itself (not the pages) still calls a few Google service endpoints in the
+background whatever the flags (component updater, account list); those reach the
+refusing proxy too, are refused like everything else, and are told apart by host.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socketserver
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import start_server  # noqa: E402
+
+SITE = ROOT / "_site"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PREFIX = "/number-duels/"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+# Chromium's own background services, never contacted on a page's behalf.
+BROWSER_SERVICES = frozenset(
+    {
+        "update.googleapis.com",
+        "accounts.google.com",
+        "clients2.google.com",
+        "content-autofill.googleapis.com",
+    }
+)
+LOOPBACK = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
+
+
+def chromium_path() -> str:
+    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(found).exists():
+        pytest.exit("Chromium not found: run `make chromium` or set CHROMIUM=/path/to/chrome", 2)
+    return found
+
+
+class RefusingProxy(socketserver.ThreadingTCPServer):
+    """An HTTP proxy that refuses every request and remembers what was asked for."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self) -> None:
+        self.attempts: list[str] = []
+        self.lock = threading.Lock()
+        super().__init__(("127.0.0.1", 0), RefuseHandler)
+        threading.Thread(target=self.serve_forever, daemon=True, name="refusing-proxy").start()
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    def not_from_browser_services(self) -> list[str]:
+        """Refused requests other than Chromium's own background calls."""
+        with self.lock:
+            return [a for a in self.attempts if request_host(a) not in BROWSER_SERVICES]
+
+
+def request_host(line: str) -> str:
+    """The host a proxy request line asks for ("CONNECT h:443 ..." or "GET http://h/...")."""
+    parts = line.split()
+    target = parts[1] if len(parts) > 1 else ""
+    target = re.sub(r"^[a-z]+://", "", target)
+    return re.split(r"[:/]", target, maxsplit=1)[0].lower()
+
+
+class RefuseHandler(socketserver.StreamRequestHandler):
+    def handle(self) -> None:
+        line = self.rfile.readline(2048).decode("latin-1").strip()
+        if line:
+            with self.server.lock:  # type: ignore[attr-defined]
+                self.server.attempts.append(line)  # type: ignore[attr-defined]
+        self.wfile.write(
+            b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )
+
+
+@pytest.fixture(scope="session")
+def blocking_proxy() -> Iterator[RefusingProxy]:
+    proxy = RefusingProxy()
+    yield proxy
+    proxy.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The built site, served under a sub-path on a free loopback port."""
+    if not (SITE / "index.html").is_file():
+        import build_site  # a plain `pytest e2e` still works on a fresh clone
+
+        build_site.main([])
+    server, url = start_server(SITE, prefix=PREFIX)
+    assert url.endswith(PREFIX)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], blocking_proxy: RefusingProxy
+) -> dict[str, Any]:
+    """Debian's Chromium, every non-loopback request sent to the refusing proxy."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path(),
+        "args": [
+            *CHROMIUM_FLAGS,
+            f"--proxy-server=http://127.0.0.1:{blocking_proxy.port}",
+            "--proxy-bypass-list=127.0.0.1",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+class Watch:
+    """What pages did that they should not: console errors and requests off loopback."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def attach(self, page: Any) -> Any:
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        page.on("request", lambda r: LOOPBACK.match(r.url) or self.foreign.append(r.url))
+        return page
+
+
+@pytest.fixture(scope="session")
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture(autouse=True)
+def no_other_hosts(blocking_proxy: RefusingProxy, watch: Watch) -> Iterator[None]:
+    """Fail any test during which a page asked for anything but loopback."""
+    yield
+    assert watch.foreign == [], f"pages asked other hosts for: {watch.foreign}"
+    refused = blocking_proxy.not_from_browser_services()
+    assert refused == [], f"requests to other hosts reached the proxy: {refused}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,109 @@
+"""A small driver for one loaded game page: press buttons by their accessible names.
+
+Tests talk to the page the way a player does (buttons named "10", "+", "Position 3")
+and wait with Playwright's auto-waiting `expect`, never with sleeps.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+READY_TIMEOUT_MS = 90_000  # a cold Pyodide start on a busy 2-core machine
+
+
+class GamePage:
+    def __init__(self, page: Page, slug: str) -> None:
+        self.page = page
+        self.slug = slug
+
+    # ----- loading ------------------------------------------------------------------
+
+    def open(self, base_url: str, query: str = "") -> GamePage:
+        self.page.goto(f"{base_url}games/{self.slug}/{query}")
+        expect(self.page.locator("body")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        expect(self.page.locator("#loading")).to_be_hidden()
+        return self
+
+    # ----- parts of the page --------------------------------------------------------
+
+    @property
+    def status(self) -> Locator:
+        return self.page.get_by_role("status")
+
+    @property
+    def message(self) -> Locator:
+        return self.page.locator("#message")
+
+    @property
+    def history(self) -> Locator:
+        return self.page.locator("#history li:not(.empty)")
+
+    def target(self, name: str) -> Locator:
+        """A button on the board, by its exact accessible name."""
+        return self.page.locator("#targets").get_by_role("button", name=name, exact=True)
+
+    def choice(self, name: str) -> Locator:
+        """A button in the bar under the board (+, −, Pass)."""
+        return self.page.locator("#choices").get_by_role("button", name=name, exact=True)
+
+    def turn(self) -> str:
+        return self.page.locator("body").get_attribute("data-turn") or ""
+
+    def legal(self, where: str = "#targets") -> list[str]:
+        """Names of the buttons that are legal choices right now, in page order."""
+        return self.page.locator(f'{where} button[aria-disabled="false"]').all_inner_texts()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a refused press must leave exactly as it was."""
+        return self.page.evaluate(
+            """() => ({
+                canvas: document.querySelector('#board-canvas').toDataURL(),
+                status: document.querySelector('#status').textContent,
+                history: document.querySelector('#history').textContent,
+                players: document.querySelector('#players').textContent,
+                disabled: [...document.querySelectorAll('#targets button, #choices button')]
+                    .map(b => b.textContent + ':' + b.getAttribute('aria-disabled')).join(' '),
+            })"""
+        )
+
+    # ----- actions ------------------------------------------------------------------
+
+    def press(self, name: str) -> None:
+        """Press a legal board button and wait until the page has taken the move."""
+        before = self.history.count()
+        button = self.target(name)
+        expect(button).to_have_attribute("aria-disabled", "false")
+        button.click()
+        if button.get_attribute("aria-pressed") != "true":  # a whole move, not a half
+            expect(self.history).to_have_count(before + 1)
+
+    def press_refused(self, name: str, where: str = "#targets") -> None:
+        """Click a button that is not a legal choice (a real click, as a person would)."""
+        button = self.page.locator(where).get_by_role("button", name=name, exact=True)
+        expect(button).to_have_attribute("aria-disabled", "true")
+        button.click(force=True)  # Playwright would otherwise wait for it to be enabled
+
+    def new_game(self, **fields: str | bool) -> None:
+        """Fill the options form (by field name) and start a new game."""
+        form = self.page.locator("#options")
+        for name, value in fields.items():
+            control = form.locator(f'[name="{name}"]')
+            tag = control.evaluate("e => e.tagName + ':' + e.type")
+            if tag == "SELECT:select-one":
+                control.select_option(str(value))
+            elif tag == "INPUT:checkbox":
+                control.set_checked(bool(value))
+            else:
+                control.fill(str(value))
+        self.page.get_by_role("button", name="New game").click()
+
+    def wait_for_my_turn(self) -> str:
+        """Wait until a person may act (or the game is over); return data-turn."""
+        body = self.page.locator("body")
+        expect(body).to_have_attribute("data-turn", re.compile("^(human|handover|over)$"))
+        return self.turn()
