@@ -150,3 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, BadOption) as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+
+
+# `solve` and `play --vs/--as` (computer players and solvers) register themselves here.
+from . import commands as _commands  # noqa: E402, F401

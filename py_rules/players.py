@@ -1,7 +1,17 @@
 """Computer players: given a game, choose a move. Deterministic for a given RNG.
 
+Three levels for every game:
+
+* easy: a random legal move, but it takes a win that is there for the taking;
+* medium: a short look-ahead (three plies: win now, don't hand the opponent a win,
+  set up a win the opponent cannot stop), otherwise random;
+* perfect: a game-theoretically best move from the exact solvers (`py_rules.solvers`):
+  a winning move whenever one exists (the quickest), and from a lost position the move
+  that makes the opponent's win longest.
+
 A computer player of Number Duel decides from `game.observation(player)` only, never
-from the opponent's hidden order.
+from the opponent's hidden order: its levels work on the public position (see
+`solvers.number_duel`).
 """
 
 from __future__ import annotations
@@ -10,8 +20,12 @@ import random
 from typing import Any
 
 from .core import Game
+from .solvers import number_duel, solver_for
+from .solvers.base import pick
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium", "perfect")
+# The medium player looks three plies ahead, or two when there are more moves than this.
+MEDIUM_WIDE = 24
 
 
 def random_move(game: Game[Any], rng: random.Random) -> Any:
@@ -26,4 +40,82 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
     """The move a computer player of `level` makes in `game`."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    return random_move(game, rng)
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    if game.has_hidden_information:
+        return _number_duel_move(game, level, rng)
+    if level == "easy":
+        return pick(_scored_moves(game, 1) or game.legal_moves(), rng)
+    if level == "medium":
+        return pick(_scored_moves(game, 3 if len(game.legal_moves()) <= MEDIUM_WIDE else 2), rng)
+    return pick(solver_for(game).best_moves(game.state), rng)
+
+
+def hint(game: Game[Any]) -> dict[str, Any]:
+    """A best move for the player to move, for a Hint button.
+
+    {"move": text, "winning": bool | None, "value": ..., "moves": [all best texts]}:
+    `winning` is False when every move loses against perfect play (Number Duel gives
+    the chance to win in `value` instead, and `winning` is None).
+    """
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to suggest")
+    if game.has_hidden_information:
+        value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
+        texts = [game.move_text(m) for m in best]
+        return {"move": texts[0], "winning": None, "value": round(value, 12), "moves": texts}
+    solver = solver_for(game)
+    best = solver.best_moves(game.state)
+    winning = solver.move_wins(game.state, best[0])
+    texts = [game.move_text(m) for m in best]
+    return {
+        "move": texts[0],
+        "winning": winning,
+        "value": "win" if winning else "loss",
+        "moves": texts,
+    }
+
+
+# ----- perfect information: a short look-ahead ---------------------------------------
+
+
+def _lookahead(game: Game[Any], state: Any, depth: int) -> int:
+    """+1 if the player to move forces a win within `depth` plies, -1 if they are sure to
+    lose within it, 0 if it is not decided that soon."""
+    outcome = game.outcome_of(state)
+    if outcome is not None:
+        return 1 if outcome.winner == game.to_move_in(state) else -1
+    if depth == 0:
+        return 0
+    best = -1
+    for move in game.moves_in(state):
+        score = -_lookahead(game, game.after(state, move), depth - 1)
+        if score == 1:
+            return 1
+        best = max(best, score)
+    return best
+
+
+def _scored_moves(game: Game[Any], depth: int) -> list[Any]:
+    """The moves with the best `depth`-ply look-ahead score (for depth 1: the immediate
+    wins, or nothing if there are none)."""
+    moves = game.legal_moves()
+    scores = [-_lookahead(game, game.after(game.state, m), depth - 1) for m in moves]
+    if depth == 1:
+        return [m for m, s in zip(moves, scores, strict=True) if s == 1]
+    top = max(scores)
+    return [m for m, s in zip(moves, scores, strict=True) if s == top]
+
+
+# ----- Number Duel: from the player's own observation --------------------------------
+
+
+def _number_duel_move(game: Game[Any], level: str, rng: random.Random) -> Any:
+    if level == "perfect":
+        return pick(number_duel.value_and_best(game)[1], rng)  # type: ignore[arg-type]
+    values = number_duel.quick_values(game)  # type: ignore[arg-type]
+    if level == "easy":
+        sure = [m for m, won, _ in values if won]
+        return pick(sure or [m for m, _, _ in values], rng)
+    top = max(estimate for _, _, estimate in values)
+    return pick([m for m, _, e in values if e >= top - number_duel.EPSILON], rng)

@@ -1,0 +1,68 @@
+"""Command-line additions for computer players and solvers, registered into `cli`:
+
+    python -m py_rules solve GAME [options] [MOVE...]       # one JSON object
+    python -m py_rules play GAME --vs easy|medium|perfect [--as 1|2]
+
+`solve` reads options and moves exactly as `replay` does (same errors, exit status 2)
+and prints `solvers.solve` for the position after the moves. The whole-site analysis
+(every game, every size) is `scripts/analysis.py`, built on `py_rules.analysis`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+from . import cli
+from .core import Game, other
+from .players import LEVELS, choose_move
+from .solvers import solve
+
+
+def add_moves(parser: argparse.ArgumentParser, cls: type[Game[Any]]) -> None:
+    parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in the notation")
+
+
+def add_opponent(parser: argparse.ArgumentParser, cls: type[Game[Any]]) -> None:
+    parser.add_argument(
+        "--vs", choices=LEVELS, metavar="|".join(LEVELS), help="play against the computer"
+    )
+    parser.add_argument(
+        "--as",
+        dest="human",
+        choices=("1", "2"),
+        metavar="1|2",
+        help="with --vs: the side you play (default 1)",
+    )
+
+
+def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
+    cli.play_moves(game, args.moves)
+    print(json.dumps(solve(game), ensure_ascii=False))
+    return 0
+
+
+def run_play(game: Game[Any], args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    if args.vs is None:
+        if args.human is not None:
+            raise cli.UsageError("--as needs --vs LEVEL (the computer's level)")
+        return play_in_terminal(game)
+    human = int(args.human or 1)
+    rng = random.Random(game.options["seed"])  # the same seed plays the same game
+    level = args.vs
+
+    def computer(current: Game[Any]) -> Any:
+        return choose_move(current, level, rng)
+
+    return play_in_terminal(game, computer={other(human): computer})
+
+
+cli.COMMANDS["solve"] = "print who wins with perfect play, and the best moves, as JSON"
+cli.RUNNERS["solve"] = run_solve
+cli.RUNNERS["play"] = run_play
+cli.PARSER_EXTENSIONS.setdefault("solve", []).append(add_moves)
+cli.PARSER_EXTENSIONS.setdefault("play", []).append(add_opponent)

@@ -1,0 +1,68 @@
+"""Exact solvers, one small module per game, sharing `base.Solver`.
+
+`solver_for(game)` returns the solver for a game's options (one per option set, kept
+warm across games). `solve(game)` is what `python -m py_rules solve` prints.
+Number Duel, the game with hidden information, has its own expectimax in
+`number_duel` and is reached through the same `solve`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game
+from . import circle_duel, digit_chain, number_circle, number_duel, sequence_duel
+from .base import Solver
+
+FACTORIES = {
+    "circle-duel": circle_duel.solver,
+    "number-circle": number_circle.solver,
+    "sequence-duel": sequence_duel.solver,
+    "digit-chain": digit_chain.solver,
+}
+# Options that do not change the rules a solver works with.
+IRRELEVANT = {"seed", "first", "order1", "order2"}
+
+_SOLVERS: dict[tuple[Any, ...], Solver] = {}
+
+
+def options_key(game: Game[Any]) -> tuple[Any, ...]:
+    relevant = sorted((k, v) for k, v in game.options.items() if k not in IRRELEVANT)
+    return (game.slug, *relevant)
+
+
+def solver_for(game: Game[Any]) -> Solver:
+    """The (shared, memoised) solver of a perfect-information game's rules."""
+    if game.has_hidden_information:
+        raise ValueError(f"{game.slug} has hidden information: use solvers.number_duel")
+    key = options_key(game)
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        solver = _SOLVERS[key] = FACTORIES[game.slug](game.copy())
+    return solver
+
+
+def solve(game: Game[Any]) -> dict[str, Any]:
+    """The position's value for the player to move, and the moves that achieve it.
+
+    Perfect information: {"to_move", "value": "win"|"loss", "winning_moves": [...]}.
+    Number Duel: {"to_move", "value": chance to win (a draw half), "best_moves": [...]}.
+    A finished game: {"to_move": None, "value": None, "winner": 1|2|None, ...}.
+    """
+    report: dict[str, Any] = {"to_move": game.to_move}
+    if game.is_over:
+        report.update(value=None, winner=game.winner, draw=game.is_draw)
+        key = "best_moves" if game.has_hidden_information else "winning_moves"
+        report[key] = []
+        return report
+    if game.has_hidden_information:
+        value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
+        report.update(value=round(value, 12), best_moves=[game.move_text(m) for m in best])
+        return report
+    solver = solver_for(game)
+    winning = solver.winning_moves(game.state)
+    report.update(
+        value="win" if winning else "loss",
+        winning_moves=[game.move_text(m) for m in winning],
+    )
+    return report

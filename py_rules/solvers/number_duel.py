@@ -1,0 +1,170 @@
+"""Number Duel: exact expectimax over the public state.
+
+Everything that leaves play is revealed, so both players know which numbers each side
+still holds and which of them sit face up (a defender that survived). The only secret
+is which hidden number sits in which hidden position, and by symmetry every hidden
+order agreeing with what was seen is equally likely. So a position is, seen from the
+player to move: my hidden numbers, my face-up numbers, the opponent's hidden numbers,
+the opponent's face-up numbers. An attack picks one of my numbers and either a face-up
+number (known) or any hidden position (all alike: the defender is uniformly one of the
+opponent's hidden numbers). Both players maximise their own chance of winning, a draw
+counting half; the value is that chance for the player to move.
+
+The solver reads `game.observation(player)` and nothing else, so it never sees the
+opponent's order; its own order does not matter either (the opponent cannot see it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.number_duel import Attack, NumberDuel
+
+Position = tuple[int, int, int, int]
+# (my hidden, my face-up, their hidden, their face-up): bitmasks, bit n = the number n.
+HIDDEN = 0  # the target "a hidden position" (a face-up target is the defending number)
+EPSILON = 1e-12
+BITS: list[tuple[int, ...]] = [
+    tuple(n for n in range(1, 10) if mask >> n & 1) for mask in range(1 << 10)
+]
+
+
+class NumberDuelSolver:
+    """Win chances (a draw counts half) for public positions of one size."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Position, float] = {}
+
+    def value(self, position: Position) -> float:
+        """The chance that the player to move wins, with best play on both sides."""
+        known = self.memo.get(position)
+        if known is None:
+            known = max(self.attack_value(position, x, t) for x, t in self.attacks(position))
+            self.memo[position] = known
+        return known
+
+    @staticmethod
+    def attacks(position: Position) -> list[tuple[int, int]]:
+        """(my number, target): the target is a face-up defender's number, or HIDDEN."""
+        mine_hidden, mine_up, their_hidden, their_up = position
+        targets = list(BITS[their_up]) + ([HIDDEN] if their_hidden else [])
+        return [(x, t) for x in BITS[mine_hidden | mine_up] for t in targets]
+
+    def attack_value(self, position: Position, x: int, target: int) -> float:
+        mine_hidden, mine_up, their_hidden, their_up = position
+        gone = ~(1 << x)
+        mine_hidden &= gone  # the attacking number is used up, win or lose
+        mine_up &= gone
+        mine_left = bool(mine_hidden | mine_up)
+        if target != HIDDEN:
+            ys, hidden = (target,), False
+        else:
+            ys, hidden = BITS[their_hidden], True
+        total = 0.0
+        for y in ys:
+            hid, up = their_hidden, their_up
+            bit = 1 << y
+            if x >= y:  # y is eliminated (both are, on a tie)
+                if hidden:
+                    hid &= ~bit
+                else:
+                    up &= ~bit
+            elif hidden:  # y survives and is now face up
+                hid &= ~bit
+                up |= bit
+            if not mine_left:
+                if hid | up:
+                    continue  # 0: I have nothing left
+                total += 1.0 if x > y else 0.5  # both gone: the encounter decides
+            elif not hid | up:
+                total += 1.0
+            else:
+                total += 1.0 - self.value((hid, up, mine_hidden, mine_up))
+        return total / len(ys)
+
+
+SOLVERS: dict[int, NumberDuelSolver] = {}
+
+
+def solver_for_size(size: int) -> NumberDuelSolver:
+    """One shared solver per K (the memo is valid for every game of that size)."""
+    if size not in SOLVERS:
+        SOLVERS[size] = NumberDuelSolver()
+    return SOLVERS[size]
+
+
+def public_position(observation: dict[str, Any]) -> Position:
+    """The position seen by the observing player, who must be the one to move."""
+    me = observation["player"]
+    masks: list[int] = []
+    for player in (me, 3 - me):
+        up = {
+            card["number"]
+            for card in observation["rows"][str(player)]
+            if card["occupied"] and card["face_up"]
+        }
+        remaining = observation["remaining"][str(player)]
+        masks.append(sum(1 << n for n in remaining if n not in up))
+        masks.append(sum(1 << n for n in up))
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def move_values(game: NumberDuel, player: int | None = None) -> list[tuple[Attack, float]]:
+    """Every legal attack of the player to move with its win chance, from their view only."""
+    player = game.to_move if player is None else player
+    if player is None or game.is_over:
+        return []
+    observation = game.observation(player)
+    position = public_position(observation)
+    solver = solver_for_size(observation["numbers"])
+    rows = observation["rows"][str(3 - player)]
+    hidden_positions = [c["position"] for c in rows if c["occupied"] and not c["face_up"]]
+    up_positions = {c["number"]: c["position"] for c in rows if c["occupied"] and c["face_up"]}
+    values = []
+    for x, target in solver.attacks(position):
+        value = solver.attack_value(position, x, target)
+        spots = hidden_positions if target == HIDDEN else [up_positions[target]]
+        values += [(Attack(x, spot), value) for spot in spots]
+    values.sort(key=lambda item: (item[0].number, item[0].position))
+    return values
+
+
+def value_and_best(game: NumberDuel) -> tuple[float, list[Attack]]:
+    """The player to move's win chance and every attack that achieves it."""
+    values = move_values(game)
+    best = max(v for _, v in values)
+    return best, [m for m, v in values if v >= best - EPSILON]
+
+
+def quick_values(game: NumberDuel) -> list[tuple[Attack, bool, float]]:
+    """For the lighter levels: each attack, whether it surely wins at once, and a one-ply
+    estimate of the chance to win (a finished game counts exactly; otherwise each side's
+    share of the total strength left). From the mover's observation only."""
+    player = game.to_move
+    if player is None:
+        return []
+    observation = game.observation(player)
+    mh, mu, th, tu = public_position(observation)
+    rows = observation["rows"][str(3 - player)]
+    hidden_positions = [c["position"] for c in rows if c["occupied"] and not c["face_up"]]
+    up_positions = {c["number"]: c["position"] for c in rows if c["occupied"] and c["face_up"]}
+    found = []
+    for x, target in NumberDuelSolver.attacks((mh, mu, th, tu)):
+        mine = (mh | mu) & ~(1 << x)
+        ys = BITS[th] if target == HIDDEN else (target,)
+        scores = []
+        for y in ys:
+            theirs = (th | tu) & ~(1 << y) if x >= y else th | tu
+            if not mine and not theirs:
+                scores.append(1.0 if x > y else 0.5)
+            elif not mine or not theirs:
+                scores.append(0.0 if not mine else 1.0)
+            else:
+                strength = sum(BITS[mine]), sum(BITS[theirs])
+                scores.append(strength[0] / (strength[0] + strength[1]))
+        sure = all(s == 1.0 for s in scores)  # 1.0 only for a won game
+        estimate = sum(scores) / len(scores)
+        spots = hidden_positions if target == HIDDEN else [up_positions[target]]
+        found += [(Attack(x, spot), sure, estimate) for spot in spots]
+    found.sort(key=lambda item: (item[0].number, item[0].position))
+    return found
