@@ -1,0 +1,175 @@
+"""Options: every bad value refused with a message naming the option; chance from the seed.
+
+The bad values are derived from each game's option specs, so every option of every game
+is covered without a list per game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import SLUGS, game_setups, options_for
+
+from py_rules import GAMES, BadOption, new_game
+from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
+
+
+def bad_values(spec: Any, specs: tuple[Any, ...]) -> list[tuple[dict[str, Any], str]]:
+    """(options, the option the message must name) for values outside a spec's range."""
+    name = spec.name
+    cases: list[Any] = []
+    if isinstance(spec, IntOption):
+        cases = [
+            spec.low - 1,
+            spec.high + 1,
+            str(spec.high + 1),
+            -(10**25),
+            "abc",
+            "",
+            "1.5",
+            1.5,
+            True,
+            [spec.low],
+            {"n": 1},
+            "0x10",
+            f"{spec.low} {spec.low}",
+        ]
+        if not spec.allow_random:
+            cases.append("random")
+    elif isinstance(spec, FlagOption):
+        cases = ["maybe", 2, -1, "", [], {"a": 1}, 0.5]
+    elif isinstance(spec, OrderOption):
+        k = next(s.default for s in specs if s.name == spec.size_option)
+        cases = [
+            list(range(1, k)),  # one short
+            list(range(1, k + 2)),  # one too many
+            [1] * k,  # repeats
+            list(range(0, k)),  # 0 is not a number of the set
+            list(range(2, k + 2)),
+            ",".join(map(str, range(1, k))),
+            "1,2,x",
+            "",
+            5,
+            {"1": 1},
+            [1.0 * n for n in range(1, k + 1)],
+            [True, *range(2, k + 1)],
+        ]
+    return [({name: value}, name) for value in cases]
+
+
+CASES = [
+    pytest.param(slug, options, name, id=f"{slug}-{name}-{options[name]!r}")
+    for slug in SLUGS
+    for spec in (FIRST, *GAMES[slug].option_specs)
+    for options, name in bad_values(spec, (FIRST, *GAMES[slug].option_specs))
+]
+
+
+@pytest.mark.parametrize(("slug", "options", "name"), CASES)
+def test_bad_option_is_refused_naming_the_option(
+    slug: str, options: dict[str, Any], name: str
+) -> None:
+    with pytest.raises(BadOption) as refused:
+        new_game(slug, options)
+    assert name in str(refused.value)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_bad_seed_and_unknown_options_are_refused(slug: str) -> None:
+    for seed in (-1, MAX_SEED + 1, "x", 1.5, "1" * 30):
+        with pytest.raises(BadOption, match="seed"):
+            new_game(slug, {"seed": seed})
+    with pytest.raises(BadOption, match="colour"):
+        new_game(slug, {"colour": 1})
+    # An option of another game is unknown here.
+    foreign = {s.name for g in GAMES.values() for s in g.option_specs}
+    foreign -= {s.name for s in GAMES[slug].option_specs}
+    for name in sorted(foreign):
+        with pytest.raises(BadOption, match=name):
+            new_game(slug, {name: 1})
+
+
+def test_order_sizes_follow_the_numbers_option() -> None:
+    game = new_game("number-duel", {"numbers": 3, "order1": "3,1,2", "order2": [2, 3, 1]})
+    assert game.options["order1"] == (3, 1, 2) and game.options["order2"] == (2, 3, 1)
+    with pytest.raises(BadOption, match="order1"):
+        new_game("number-duel", {"numbers": 4, "order1": "3,1,2"})
+    with pytest.raises(BadOption, match="order2"):
+        new_game("number-duel", {"numbers": 3, "order2": "1,2,3,4"})
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_names(slug: str) -> None:
+    game = new_game(slug, {}, ["  Ada  ", "<b>Ɓob</b>"])
+    assert game.names == ("Ada", "<b>Ɓob</b>")  # shown as text: kept as it is
+    assert new_game(slug, {}, [None, ""]).names == ("Player 1", "Player 2")
+    assert new_game(slug, {}, ["x" * 24, "é" * 24]).names == ("x" * 24, "é" * 24)
+    for names in (["x" * 25, None], [None, "a\nb"], ["a", "b", "c"], [1, "b"]):
+        with pytest.raises(BadOption):
+            new_game(slug, {}, names)
+
+
+@given(setup=game_setups())
+def test_same_options_and_seed_give_the_same_game(setup: tuple[str, dict[str, Any]]) -> None:
+    slug, options = setup
+    one, two = new_game(slug, options), new_game(slug, options)
+    assert one == two and one.to_json() == two.to_json()
+    # Everything left to chance is resolved to a concrete value.
+    resolved = one.options
+    assert resolved["first"] in (1, 2)
+    assert all(value != "random" for value in resolved.values())
+    assert all(value is not None for value in resolved.values())
+    # Resolving again from the resolved options changes nothing.
+    assert new_game(slug, resolved).options == resolved
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_random_first_player_comes_from_the_seed(slug: str) -> None:
+    firsts = set()
+    for seed in range(40):
+        game = new_game(slug, {"first": "random", "seed": seed})
+        again = new_game(slug, {"first": "random", "seed": seed})
+        assert game.options["first"] == again.options["first"]
+        assert game.to_move == game.options["first"]
+        firsts.add(game.options["first"])
+    assert firsts == {1, 2}  # a coin, not a constant
+    assert new_game(slug, {"first": 2}).to_move == 2
+    assert new_game(slug, {"first": "2"}).to_move == 2
+
+
+def test_random_target_comes_from_the_seed() -> None:
+    targets = set()
+    for seed in range(200):
+        game = new_game("number-circle", {"target": "random", "seed": seed})
+        assert new_game("number-circle", {"target": "random", "seed": seed}) == game
+        assert 10 <= game.options["target"] <= 20
+        targets.add(game.options["target"])
+    assert targets == set(range(10, 21))
+
+
+def test_hidden_orders_come_from_the_seed() -> None:
+    orders = set()
+    for seed in range(30):
+        game = new_game("number-duel", {"seed": seed})
+        assert new_game("number-duel", {"seed": seed}).options == game.options
+        assert sorted(game.options["order1"]) == [1, 2, 3, 4, 5]
+        orders.add(game.options["order1"])
+    assert len(orders) > 10
+    # Without a seed a fresh one is drawn and recorded, so the game still replays exactly.
+    game = new_game("number-duel")
+    assert isinstance(game.options["seed"], int)
+    assert new_game("number-duel", {"seed": game.options["seed"]}).options == game.options
+
+
+@given(options=options_for("number-duel"), data=st.data())
+def test_given_orders_are_kept(options: dict[str, Any], data: st.DataObject) -> None:
+    game = new_game("number-duel", options)
+    for name in ("order1", "order2"):
+        if options.get(name) is not None:
+            given_order = options[name]
+            if isinstance(given_order, str):
+                given_order = [int(part) for part in given_order.split(",")]
+            assert list(game.options[name]) == list(given_order)
