@@ -95,6 +95,8 @@ FIRST = IntOption("first", 1, 2, 1, 'who moves first: 1, 2 or "random"', allow_r
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, int) and abs(value) > MAX_SEED:
+        return "a huge number"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -103,6 +105,8 @@ def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool):
         raise BadOption(f"{name} must be a whole number, not {_show(value)}")
     if isinstance(value, int):
+        if abs(value) > MAX_SEED:  # also keeps int-to-text limits out of our messages
+            raise BadOption(f"{name} is far too large")
         return value
     if isinstance(value, str):
         text = value.strip()

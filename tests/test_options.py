@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SLUGS, game_setups, options_for
 
-from py_rules import GAMES, BadOption, new_game
+from py_rules import GAMES, BadOption, BadSave, load_game, new_game
 from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
 
@@ -173,3 +173,20 @@ def test_given_orders_are_kept(options: dict[str, Any], data: st.DataObject) -> 
             if isinstance(given_order, str):
                 given_order = [int(part) for part in given_order.split(",")]
             assert list(game.options[name]) == list(given_order)
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "name"),
+    [
+        ("circle-duel", {"size": 10**5000}, "size"),
+        ("number-duel", {"order1": [10**5000, 1, 2, 3, 4]}, "order1"),
+        ("sequence-duel", {"seed": -(10**5000)}, "seed"),
+    ],
+)
+def test_huge_python_integers_are_refused_cleanly(slug: str, options: dict, name: str) -> None:
+    """Python ints have no size limit, but turning one of 5000 digits into text fails."""
+    with pytest.raises(BadOption, match=name):
+        new_game(slug, options)
+    saved = {"format": "number-duels/1", "game": slug, "options": options, "names": [], "moves": []}
+    with pytest.raises(BadSave, match=name):
+        load_game(saved)
