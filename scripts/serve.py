@@ -7,8 +7,11 @@
 from __future__ import annotations
 
 import argparse
+import email.utils
 import errno
 import functools
+import gzip
+import os
 import posixpath
 import sys
 import threading
@@ -33,6 +36,22 @@ TYPES = {
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
 }
+
+
+# Text is sent gzip-compressed, as GitHub Pages and other static hosts do.
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".py", ".txt", ".map"}
+_gzip_cache: dict[tuple[str, float], bytes] = {}
+_gzip_lock = threading.Lock()
+
+
+def gzipped(path: str, mtime: float) -> bytes:
+    """The file's gzip encoding, made once per version of the file."""
+    key = (path, mtime)
+    with _gzip_lock:
+        if key not in _gzip_cache:
+            with open(path, "rb") as file:
+                _gzip_cache[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
+        return _gzip_cache[key]
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -91,8 +110,43 @@ class SiteHandler(SimpleHTTPRequestHandler):
         vendored = posixpath.normpath(inner).startswith("/vendor/")
         self.cache_control = "max-age=3600" if vendored else "no-cache"
         self.path = inner  # SimpleHTTPRequestHandler maps it into `directory`
+        if self.send_compressed(head):
+            return
         handler = super().do_HEAD if head else super().do_GET
         handler()
+
+    def send_compressed(self, head: bool) -> bool:
+        """Send a text file gzip-encoded if the browser accepts it; False if not handled."""
+        fs_path = self.translate_path(self.path)
+        if os.path.isdir(fs_path):
+            fs_path = os.path.join(fs_path, "index.html")
+            if not self.path.endswith("/"):
+                return False  # let the base class redirect to the slash form
+        suffix = os.path.splitext(fs_path)[1]
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if suffix not in COMPRESSIBLE or not accepts or not os.path.isfile(fs_path):
+            return False
+        mtime = os.stat(fs_path).st_mtime
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(mtime):
+                    self.send_response(HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return True
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        body = gzipped(fs_path, mtime)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(fs_path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+        return True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", getattr(self, "cache_control", "no-cache"))

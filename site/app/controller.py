@@ -20,7 +20,7 @@ from py_rules.players import LEVELS, choose_move
 from .canvas import Pen
 from .dom import by_id, clear, el, on, proxy
 from .options_form import OptionsForm, Settings
-from .renderers import RENDERERS
+from .renderers import renderer_class
 from .renderers.base import Layout, Target, View
 
 COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enough not to bore
@@ -31,7 +31,7 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Arrow
 class BoardController:
     def __init__(self, slug: str) -> None:
         self.cls = py_rules.GAMES[slug]
-        self.renderer = RENDERERS[slug](self.cls)
+        self.renderer = renderer_class(slug)(self.cls)
         self.hidden_info = bool(getattr(self.cls, "has_hidden_information", False))
         self.board = by_id("board")
         self.canvas = by_id("board-canvas")

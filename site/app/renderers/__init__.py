@@ -1,18 +1,23 @@
-"""One renderer per game, found by the game's slug."""
+"""One renderer per game, found by the game's slug and imported only when needed.
+
+A page shows one game, so it compiles only that game's renderer.
+"""
 
 from __future__ import annotations
 
-from .base import Renderer
-from .circle_duel import CircleDuelRenderer
-from .digit_chain import DigitChainRenderer
-from .number_circle import NumberCircleRenderer
-from .number_duel import NumberDuelRenderer
-from .sequence_duel import SequenceDuelRenderer
+import importlib
 
-RENDERERS: dict[str, type[Renderer]] = {
-    "circle-duel": CircleDuelRenderer,
-    "number-circle": NumberCircleRenderer,
-    "sequence-duel": SequenceDuelRenderer,
-    "digit-chain": DigitChainRenderer,
-    "number-duel": NumberDuelRenderer,
+from .base import Renderer
+
+RENDERERS: dict[str, str] = {
+    "circle-duel": "circle_duel.CircleDuelRenderer",
+    "number-circle": "number_circle.NumberCircleRenderer",
+    "sequence-duel": "sequence_duel.SequenceDuelRenderer",
+    "digit-chain": "digit_chain.DigitChainRenderer",
+    "number-duel": "number_duel.NumberDuelRenderer",
 }
+
+
+def renderer_class(slug: str) -> type[Renderer]:
+    module, _, name = RENDERERS[slug].partition(".")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -216,12 +216,17 @@ class NumberDuelRenderer(Renderer):
             return
         e = game.state.encounters[-1]
         defender = 3 - e.attacker
-        pen.rect(
-            cx - 150, y + 2, 300, height - 4, 14, fill=theme.SURFACE, stroke=theme.TRACK, width=1.5
-        )
-        pen.text(cx - 52, y + height / 2, str(e.number), 24, theme.PLAYER[e.attacker], 800)
-        pen.text(cx, y + height / 2, "vs", 13, theme.MUTED, 700)
-        pen.text(cx + 52, y + height / 2, str(e.defender_number), 24, theme.PLAYER[defender], 800)
+        mid = y + height / 2 - 7
+        pen.rect(cx - 160, y, 320, height, 14, fill=theme.SURFACE, stroke=theme.TRACK, width=1.5)
+        pen.text(cx - 46, mid, str(e.number), 24, theme.PLAYER[e.attacker], 800)
+        pen.text(cx, mid, "vs", 13, theme.MUTED, 700)
+        pen.text(cx + 46, mid, str(e.defender_number), 24, theme.PLAYER[defender], 800)
+        if e.winner is None:
+            verdict = "a tie: both are out"
+        else:
+            verdict = f"{e.number if e.winner == e.attacker else e.defender_number} wins"
+        caption = f"{game.player_name(e.attacker)} attacked position {e.position} · {verdict}"
+        pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
 
     def prompt(self, game: Any, view: View) -> str:
         if view.pending is not None:
