@@ -111,7 +111,9 @@ def winner_shown(gp: GamePage, name: str | None = None) -> str:
 
 
 def shoot(gp: GamePage, artifacts: Path, name: str) -> None:
+    """The whole page, and the board with its side panel alone (for the README)."""
     gp.page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+    gp.page.locator(".layout").screenshot(path=str(artifacts / f"{name}-board.png"))
 
 
 # ----- two players at one screen ------------------------------------------------------------

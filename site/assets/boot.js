@@ -13,6 +13,7 @@
   let phase = "download";
   let finished = false;
   let stallTimer = 0;
+  let stalled = false;
 
   const $ = (sel) => document.querySelector(sel);
   const runtimeName = (url) => {
@@ -44,8 +45,15 @@
   function progressed() {
     clearTimeout(stallTimer);
     if (finished) return;
+    if (stalled) {  // it moved again after all: back to the progress steps
+      stalled = false;
+      $("#loading-error").hidden = true;
+      $("#loading").dataset.phase = phase;
+      document.body.dataset.state = "loading";
+    }
     stallTimer = setTimeout(
-      () => fail("Loading has stalled: nothing arrived for 30 seconds.", true),
+      () => fail("Loading is taking far longer than usual: no progress for 30 seconds. " +
+                 "It may still finish; if not, reload.", true),
       STALL_MS,
     );
     if (document.readyState !== "loading") show();
@@ -58,15 +66,17 @@
     progressed();
   }
 
-  function fail(reason, stalled = false) {
+  function fail(reason, isStall = false) {
     if (finished) return;
-    if (!stalled) finished = true;
+    if (isStall) stalled = true;
+    else finished = true;
     clearTimeout(stallTimer);
     const show = () => {
       const box = $("#loading-error");
       $("#loading-reason").textContent = reason;
       box.hidden = false;
       $("#loading").dataset.phase = "failed";
+      if (!isStall) $("#status").textContent = "The game could not start.";
       document.body.dataset.state = "failed";
     };
     document.readyState === "loading" ? addEventListener("DOMContentLoaded", show) : show();
