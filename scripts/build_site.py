@@ -36,6 +36,8 @@ PYODIDE_FILES = (
 )
 
 sys.path.insert(0, str(ROOT))
+import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
+
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
 
 
@@ -101,7 +103,7 @@ def pyscript_config(up: str) -> str:
     No `packages` key: nothing beyond the runtime is fetched (micropip is not needed).
     """
     config = {
-        "interpreter": f"{up}vendor/pyodide/pyodide.mjs",
+        "interpreter": f"{up}vendor/pyodide/{snapshot.interpreter_name()}",
         "files": {f"{up}{BUNDLE}": "./*"},
     }
     return json.dumps(config, separators=(",", ":"))
@@ -134,6 +136,7 @@ def build(out: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     sizes = copy_runtime(out)
+    snapshot.install(out)
     bundle_python(out)
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is

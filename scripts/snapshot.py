@@ -1,0 +1,272 @@
+"""The build-time Pyodide memory snapshot that the game pages restore (issue 6).
+
+Instead of starting CPython from scratch and importing the rules on every visit, a page
+restores the memory of a Python that has already done so. `install(out)` (called by
+build_site.py) puts three files next to the vendored `pyodide.mjs`:
+
+- `snapshot-<id>.gz`: the snapshot, gzip-compressed (the gzip header's file name field
+  carries the full content hash, so the page can tell a foreign file before unpacking it);
+- `snapshot-<id>.json`: what it was made from: the content hash of its inputs (Pyodide's
+  build files, the snapshotted sources, the builder) and the imported modules;
+- `pyodide-snapshot-<id2>.mjs`: the module the pages name as PyScript's `interpreter`
+  (from site/snapshot/pyodide-snapshot.mjs): it re-exports `./pyodide.mjs` and wraps
+  `loadPyodide` to restore the snapshot, falling back to a normal start.
+
+`<id>` is the start of the content hash, so every file name changes with any input and the
+vendored files can be cached as immutable. The snapshot is made by
+scripts/build_snapshot.mjs in Node.js from the npm Pyodide the site vendors, and cached in
+.build/snapshot/<hash>/: `make site` only makes a new one when an input has changed.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PACKAGE_DIR = ROOT / "py_rules"
+CACHE_DIR = ROOT / ".build" / "snapshot"
+BUILDER = ROOT / "scripts" / "build_snapshot.mjs"
+WRAPPER = ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs"
+KEEP_CACHED = 3  # snapshots kept in .build/snapshot/ (the newest)
+
+# Pyodide's build: the files whose bytes the snapshot depends on.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
+# Where the pages unpack the Python bundle (PyScript's `./*` is Pyodide's working directory):
+# the snapshotted modules get the same __file__ as the files delivered beside them.
+FS_HOME = "/home/pyodide"
+# py_rules modules that no page imports (the terminal game and its command line).
+NOT_ON_PAGES = frozenset({"__main__.py", "cli.py", "commands.py", "terminal.py"})
+# Standard-library modules the front end and PyScript's own start-up import. Pure Python
+# only: nothing that touches JavaScript (`js`, `pyodide.*`), whose side is not restored.
+STDLIB_MODULES = (
+    "abc",
+    "asyncio",
+    "collections",
+    "collections.abc",
+    "dataclasses",
+    "importlib",
+    "json",
+    "math",
+    "random",
+    "re",
+    "typing",
+    "unicodedata",
+)
+# The py_rules modules every page imports (with everything they import in turn).
+PACKAGE_MODULES = ("py_rules", "py_rules.players", "py_rules.options")
+# Run before the snapshot is taken. {marker} is replaced by the content hash, which the page
+# reads back after a restore to be sure it restored this build's snapshot.
+PREAMBLE = """\
+import sys
+{imports}
+sys._nd_snapshot = {marker!r}
+for _name in {package_modules!r}:
+    _file = sys.modules[_name].__file__
+    assert _file.startswith({home!r} + "/"), (_name, _file)
+del _name, _file
+"""
+
+
+@dataclass
+class Inputs:
+    """Everything a snapshot is made from; `digest` is its content hash."""
+
+    pyodide_dir: Path = PYODIDE_DIR
+    package_dir: Path = PACKAGE_DIR
+    stdlib_modules: tuple[str, ...] = STDLIB_MODULES
+    package_modules: tuple[str, ...] = PACKAGE_MODULES
+    sources: dict[str, Path] = field(init=False)  # path in Pyodide's FS -> file here
+
+    def __post_init__(self) -> None:
+        package = self.package_dir
+        self.sources = {
+            f"{FS_HOME}/{package.name}/{p.relative_to(package).as_posix()}": p
+            for p in sorted(package.rglob("*.py"))
+            if "__pycache__" not in p.parts
+            and p.relative_to(package).as_posix() not in NOT_ON_PAGES
+        }
+
+    def preamble(self, marker: str) -> str:
+        imports = "\n".join(f"import {m}" for m in (*self.stdlib_modules, *self.package_modules))
+        return PREAMBLE.format(
+            home=FS_HOME, imports=imports, marker=marker, package_modules=self.package_modules
+        )
+
+    @functools.cached_property
+    def files(self) -> dict[str, str]:
+        """Each input (by a stable name) -> the SHA-256 of its bytes."""
+        named = {f"pyodide/{n}": self.pyodide_dir / n for n in PYODIDE_FILES}
+        named[f"builder/{BUILDER.name}"] = BUILDER
+        named |= {f"fs{target}": source for target, source in self.sources.items()}
+        missing = [str(p) for p in named.values() if not p.is_file()]
+        if missing:
+            sys.exit(f"snapshot inputs missing (run `npm ci`?): {', '.join(missing)}")
+        return {name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in named.items()}
+
+    @functools.cached_property
+    def digest(self) -> str:
+        h = hashlib.sha256()
+        for name, sha in sorted(self.files.items()):
+            h.update(f"{name}\0{sha}\n".encode())
+        h.update(self.preamble("{marker}").encode())
+        return h.hexdigest()
+
+    @property
+    def short(self) -> str:
+        return self.digest[:16]
+
+    def pyodide_build_id(self) -> str:
+        source = (self.pyodide_dir / "pyodide.mjs").read_text(encoding="utf-8")
+        found = re.search(r'BUILD_ID:"([0-9a-f]{64})"', source)
+        if not found:
+            sys.exit("cannot find Pyodide's BUILD_ID in pyodide.mjs")
+        return found.group(1)
+
+    def pyodide_version(self) -> str:
+        return json.loads((self.pyodide_dir / "package.json").read_text())["version"]
+
+
+def snapshot_name(inputs: Inputs) -> str:
+    return f"snapshot-{inputs.short}.gz"
+
+
+@functools.cache
+def _default_inputs() -> Inputs:
+    return Inputs()
+
+
+def interpreter_name(inputs: Inputs | None = None) -> str:
+    """The file name of the wrapper module that pages name as PyScript's interpreter.
+
+    It changes with the snapshot and with the wrapper's own source, so that browsers may
+    cache it as immutable; a change to the wrapper alone does not remake the snapshot.
+    """
+    inputs = inputs or _default_inputs()
+    wrapper = hashlib.sha256(inputs.digest.encode() + WRAPPER.read_bytes()).hexdigest()
+    return f"pyodide-snapshot-{wrapper[:16]}.mjs"
+
+
+def ensure_cached(inputs: Inputs, cache_dir: Path = CACHE_DIR, log=print) -> Path:
+    """The cache folder holding this snapshot, made first if it is not there yet."""
+    folder = cache_dir / inputs.digest
+    if (folder / "meta.json").is_file() and (folder / "snapshot.gz").is_file():
+        folder.touch()  # most recently used
+        return folder
+    started = time.monotonic()
+    log(f"snapshot: inputs changed, making a new one ({inputs.short})", flush=True)
+    with tempfile.TemporaryDirectory(prefix="nd-snapshot-") as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        plan = {
+            "indexURL": str(inputs.pyodide_dir) + "/",
+            "files": {target: str(source) for target, source in inputs.sources.items()},
+            "preamble": inputs.preamble(inputs.digest),
+            "out": str(raw),
+        }
+        (Path(tmp) / "plan.json").write_text(json.dumps(plan))
+        subprocess.run(["node", str(BUILDER), str(Path(tmp) / "plan.json")], check=True)
+        data = raw.read_bytes()
+        staging = cache_dir / f".{inputs.digest}.partial"
+        if staging.exists():
+            shutil.rmtree(staging)
+        staging.mkdir(parents=True)
+        # The gzip file name field names this snapshot: the page checks it before unpacking.
+        name = f"nd-snapshot-{inputs.digest}"
+        with (
+            open(staging / "snapshot.gz", "wb") as out,
+            gzip.GzipFile(filename=name, mode="wb", fileobj=out, mtime=0) as gz,
+        ):
+            gz.write(data)
+        meta = {
+            "hash": inputs.digest,
+            "raw_bytes": len(data),
+            "gzip_bytes": (staging / "snapshot.gz").stat().st_size,
+            "pyodide_version": inputs.pyodide_version(),
+            "pyodide_build_id": inputs.pyodide_build_id(),
+            "modules": [*inputs.stdlib_modules, *inputs.package_modules],
+            "inputs": inputs.files,
+            "seconds_to_make": round(time.monotonic() - started, 1),
+        }
+        (staging / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+        if folder.exists():
+            shutil.rmtree(folder)
+        staging.rename(folder)
+    _prune(cache_dir)
+    log(f"snapshot: made in {time.monotonic() - started:.1f} s", flush=True)
+    return folder
+
+
+def _prune(cache_dir: Path) -> None:
+    folders = sorted(
+        (p for p in cache_dir.iterdir() if p.is_dir() and not p.name.startswith(".")),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in folders[KEEP_CACHED:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def wrapper_source(inputs: Inputs, meta: dict) -> str:
+    """The wrapper module with this snapshot's identity filled in."""
+    config = {
+        "file": snapshot_name(inputs),
+        "hash": inputs.digest,
+        "rawBytes": meta["raw_bytes"],
+        "gzipBytes": meta["gzip_bytes"],
+        "buildId": meta["pyodide_build_id"],
+    }
+    template = WRAPPER.read_text(encoding="utf-8")
+    marker = "/*@SNAPSHOT@*/ null"
+    if marker not in template:
+        sys.exit(f"{WRAPPER} lacks the {marker!r} placeholder")
+    return template.replace(marker, json.dumps(config))
+
+
+def install(out: Path, inputs: Inputs | None = None, cache_dir: Path = CACHE_DIR) -> dict:
+    """Put the snapshot, its record and the wrapper into out/vendor/pyodide/; return the record."""
+    inputs = inputs or _default_inputs()
+    folder = ensure_cached(inputs, cache_dir)
+    meta = json.loads((folder / "meta.json").read_text())
+    target = out / "vendor" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(folder / "snapshot.gz", target / snapshot_name(inputs))
+    record = {"file": snapshot_name(inputs), **meta}
+    (target / f"snapshot-{inputs.short}.json").write_text(json.dumps(record, indent=1) + "\n")
+    (target / interpreter_name(inputs)).write_text(wrapper_source(inputs, meta), encoding="utf-8")
+    return record
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Make (or reuse) the snapshot; print its hash.")
+    parser.add_argument("--out", type=Path, help="also install it into this built site")
+    args = parser.parse_args(argv)
+    inputs = _default_inputs()
+    if args.out:
+        install(args.out.resolve(), inputs)
+    else:
+        ensure_cached(inputs)
+    print(inputs.digest)
+
+
+if __name__ == "__main__":
+    main()
