@@ -152,6 +152,8 @@ def build(out: Path) -> None:
             rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
             config=html.escape(pyscript_config(up), quote=True),
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
+            interpreter=snapshot.interpreter_name(),
+            snapshot=snapshot.snapshot_name(),
         )
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)

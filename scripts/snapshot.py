@@ -63,6 +63,8 @@ STDLIB_MODULES = (
     "collections",
     "collections.abc",
     "dataclasses",
+    "encodings.cp437",
+    "html",
     "importlib",
     "json",
     "math",
@@ -145,8 +147,9 @@ class Inputs:
         return json.loads((self.pyodide_dir / "package.json").read_text())["version"]
 
 
-def snapshot_name(inputs: Inputs) -> str:
-    return f"snapshot-{inputs.short}.gz"
+def snapshot_name(inputs: Inputs | None = None) -> str:
+    """The file name of the gzip-compressed snapshot (pages preload it)."""
+    return f"snapshot-{(inputs or _default_inputs()).short}.gz"
 
 
 @functools.cache

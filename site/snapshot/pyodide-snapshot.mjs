@@ -20,6 +20,7 @@ const SNAPSHOT = /*@SNAPSHOT@*/ null;
 const MAGIC = 1886286592;
 const HEADER_BYTES = 48;
 const started = performance.now();
+performance.mark("nd-wrapper-loaded");
 
 const snapshotBytes = SNAPSHOT
   ? fetchSnapshot()
@@ -33,6 +34,7 @@ async function fetchSnapshot() {
   // A host may have decoded the gzip already (Content-Encoding): look at the bytes, not the name.
   const raw = data[0] === 0x1f && data[1] === 0x8b ? await gunzip(data) : data;
   checkRaw(raw);
+  performance.mark("nd-snapshot-unpacked");
   return raw;
 }
 
@@ -96,6 +98,7 @@ getattr(sys, "_nd_snapshot", None)
 `;
 
 function report(path, reason) {
+  performance.mark("nd-python-ready");
   const ms = Math.round(performance.now() - started);
   document.documentElement.dataset.pythonBoot = path;
   globalThis.ndPythonBoot = { path, reason: reason || "", ms };
