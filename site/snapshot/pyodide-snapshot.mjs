@@ -8,7 +8,7 @@
 // Pyodide) Python starts normally, with nothing shown to the player.
 //
 // The path taken is on <html data-python-boot="snapshot|fallback"> and in
-// globalThis.ndPythonBoot ({path, reason, ms}); a fallback also logs a console warning.
+// globalThis.ndPythonBoot ({path, reason, ms, pyodide}); a fallback also logs a console warning.
 
 import { loadPyodide as loadPlain } from "./pyodide.mjs";
 
@@ -97,11 +97,11 @@ if sys.path[:2] == ["", ""]:  # loadPyodide adds "" again after a restore
 getattr(sys, "_nd_snapshot", None)
 `;
 
-function report(path, reason) {
+function report(path, reason, pyodide) {
   performance.mark("nd-python-ready");
   const ms = Math.round(performance.now() - started);
   document.documentElement.dataset.pythonBoot = path;
-  globalThis.ndPythonBoot = { path, reason: reason || "", ms };
+  globalThis.ndPythonBoot = { path, reason: reason || "", ms, pyodide };
   if (reason) console.warn(`Python started without its snapshot: ${reason}`);
 }
 
@@ -118,13 +118,13 @@ export async function loadPyodide(options = {}) {
       const pyodide = await loadPlain({ ...options, _loadSnapshot: raw });
       const made = pyodide.runPython(AFTER_RESTORE);
       if (made !== SNAPSHOT.hash) throw new Error(`it holds another build (${made})`);
-      report("snapshot");
+      report("snapshot", "", pyodide);
       return pyodide;
     } catch (error) {
       reason = `the snapshot could not be restored: ${error.message}`;
     }
   }
   const pyodide = await loadPlain(options);
-  report("fallback", reason);
+  report("fallback", reason, pyodide);
   return pyodide;
 }

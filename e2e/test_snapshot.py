@@ -1,0 +1,183 @@
+"""Pages start Python from the build-time memory snapshot, and never depend on it (issue 6).
+
+The fast path is proven on every game page; each way the snapshot can be unusable
+(missing, corrupt, from another build, refused by Pyodide) is served through Playwright's
+`route` and must end in a normal start that the player does not notice; two visits must
+not share "random" numbers frozen into the snapshot.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gamepage import GamePage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_games import take_turn
+
+SITE = Path(__file__).resolve().parent.parent / "_site"
+SLUGS = ["circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel"]
+
+
+def boot(page: Page) -> dict[str, Any]:
+    """Which way Python started on this page, and why not from the snapshot."""
+    return page.evaluate(
+        "({path: document.documentElement.dataset.pythonBoot,"
+        " reason: ndPythonBoot.reason, ms: ndPythonBoot.ms})"
+    )
+
+
+def snapshot_file() -> Path:
+    (found,) = (SITE / "vendor" / "pyodide").glob("snapshot-*.gz")
+    return found
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def console(context: BrowserContext) -> dict[str, list[str]]:
+    """Console messages of every page in the context, by type."""
+    seen: dict[str, list[str]] = {"error": [], "warning": []}
+
+    def note(message: Any) -> None:
+        if message.type in seen:
+            seen[message.type].append(message.text)
+
+    context.on("console", note)
+    context.on("weberror", lambda e: seen["error"].append(f"uncaught: {e.error}"))
+    return seen
+
+
+def play_one_move(gp: GamePage) -> None:
+    """The game really works: a legal first move is taken, by clicks."""
+    take_turn(gp)
+    expect(gp.history).to_have_count(1)
+
+
+# ----- the fast path ------------------------------------------------------------------------
+
+
+def test_every_game_page_starts_from_the_snapshot(
+    context: BrowserContext, site_url: str, console: dict[str, list[str]], watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    for slug in SLUGS:
+        gp = GamePage(page, slug).open(site_url)
+        took = boot(page)
+        assert took["path"] == "snapshot" and took["reason"] == "", took
+        # The rules came from the snapshot, with the paths of the files delivered beside it.
+        where = page.evaluate(
+            "ndPythonBoot.pyodide.runPython("
+            "'import sys, py_rules.players as p; (p.__file__, sys._nd_snapshot)').toJs()"
+        )
+        assert where[0] == "/home/pyodide/py_rules/players.py"
+        assert snapshot_file().name == f"snapshot-{where[1][:16]}.gz"
+        play_one_move(gp)
+    assert console["error"] == []
+    assert not [w for w in console["warning"] if "snapshot" in w], console["warning"]
+
+
+# ----- the fallback -------------------------------------------------------------------------
+
+
+def raw_snapshot() -> bytes:
+    return gzip.decompress(snapshot_file().read_bytes())
+
+
+def renamed_gzip() -> bytes:
+    """The snapshot as another build of the site would name it (gzip header's name field)."""
+    data = bytearray(snapshot_file().read_bytes())
+    at = data.index(b"nd-snapshot-") + len("nd-snapshot-")
+    data[at : at + 1] = b"0" if data[at : at + 1] != b"0" else b"1"
+    return bytes(data)
+
+
+def corrupt_gzip() -> bytes:
+    data = bytearray(snapshot_file().read_bytes())
+    for at in range(len(data) // 2, len(data) // 2 + 64):
+        data[at] ^= 0x5A
+    return bytes(data)
+
+
+def other_build_inside() -> bytes:
+    """A raw snapshot (as a host that decodes gzip itself would hand it over) that passes
+    every check made before restoring, yet holds another build's Python: its marker differs."""
+    data = raw_snapshot()
+    marker = re.search(rb"[0-9a-f]{64}", snapshot_file().read_bytes()[:200])
+    assert marker, "the gzip header names the snapshot's hash"
+    assert data.count(marker[0]) >= 1
+    return data.replace(marker[0], marker[0][::-1])
+
+
+def other_pyodide() -> bytes:
+    """A raw snapshot made by another Pyodide build (its header's build id differs)."""
+    data = bytearray(raw_snapshot())
+    data[16:20] = bytes(4)
+    return bytes(data)
+
+
+BAD_SNAPSHOTS = {
+    "missing": (404, b"", "HTTP 404"),
+    "corrupt": (200, corrupt_gzip, ""),
+    "renamed": (200, renamed_gzip, "from another build"),
+    "other-python-inside": (200, other_build_inside, "holds another build"),
+    "other-pyodide": (200, other_pyodide, "for Pyodide build"),
+    "not-a-snapshot": (200, lambda: b"<html>not found</html>", "wrong size"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_SNAPSHOTS))
+def test_an_unusable_snapshot_falls_back_unnoticed(
+    context: BrowserContext, site_url: str, console: dict[str, list[str]], case: str
+) -> None:
+    status, body, reason = BAD_SNAPSHOTS[case]
+    content = body() if callable(body) else body
+    context.route(
+        "**/vendor/pyodide/snapshot-*.gz",
+        lambda route: route.fulfill(
+            status=status, body=content, content_type="application/octet-stream"
+        ),
+    )
+    page = context.new_page()
+    gp = GamePage(page, "number-duel").open(site_url)
+    took = boot(page)
+    assert took["path"] == "fallback", took
+    assert reason in took["reason"], took
+    # Nothing for the player to see: no alert, the board and its status line as usual.
+    expect(page.get_by_role("alert")).to_be_hidden()
+    expect(gp.status).to_contain_text("Player 1")
+    play_one_move(gp)
+    assert [w for w in console["warning"] if "without its snapshot" in w], console
+    # The one error a missing file leaves is the browser's own network log line.
+    assert all("404" in e for e in console["error"]), console["error"]
+
+
+# ----- no frozen randomness ------------------------------------------------------------------
+
+
+def test_random_choices_differ_between_two_visits(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    orders, floats = [], []
+    for _visit in range(2):
+        gp = GamePage(page, "number-duel").open(site_url)
+        assert boot(page)["path"] == "snapshot"
+        floats.append(
+            page.evaluate("ndPythonBoot.pyodide.runPython('import random; random.random()')")
+        )
+        gp.new_game(mode="2p", first="1", numbers="9", name1="", name2="")
+        page.get_by_role("button", name=re.compile(r"^Show .*'s numbers$")).click()
+        names = page.locator("#targets").get_by_role("button", name=re.compile(r"^\d$"))
+        expect(names).to_have_count(9)
+        orders.append(names.all_inner_texts())
+    assert sorted(orders[0]) == sorted(orders[1]) == [str(n) for n in range(1, 10)]
+    assert orders[0] != orders[1], "Number Duel dealt the same hidden order twice"
+    assert floats[0] != floats[1], "the random module kept the snapshot's state"
