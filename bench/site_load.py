@@ -63,11 +63,22 @@ MEASURE = """() => {
 
 
 def visit(page: Any, url: str) -> dict[str, Any]:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(url)
-    page.wait_for_function(
-        "document.body.dataset.state === 'ready' || document.body.dataset.state === 'failed'",
-        timeout=120_000,
-    )
+    try:
+        page.wait_for_function(
+            "document.body.dataset.state === 'ready' || document.body.dataset.state === 'failed'",
+            timeout=120_000,
+        )
+    except PlaywrightTimeout:
+        where = page.evaluate(
+            "() => [document.body.dataset.state, document.querySelector('#loading')?.dataset.phase,"
+            " document.querySelector('#loading-bytes')?.textContent]"
+        )
+        raise SystemExit(
+            f"{url} did not become ready in 120 s (state, phase, bytes: {where})"
+        ) from None
     if page.evaluate("document.body.dataset.state") != "ready":
         raise SystemExit(f"{url} failed to load: {page.locator('#loading-reason').inner_text()}")
     return page.evaluate(MEASURE)
@@ -149,7 +160,7 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time the game pages against bare Pyodide.")
-    parser.add_argument("--rounds", type=int, default=5, help="cold+warm visits per page")
+    parser.add_argument("--rounds", type=int, default=3, help="cold+warm visits per page")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
