@@ -105,7 +105,7 @@ function report(path, reason, pyodide) {
   if (reason) console.warn(`Python started without its snapshot: ${reason}`);
 }
 
-export async function loadPyodide(options = {}) {
+async function start(options) {
   let reason = "";
   let raw = null;
   try {
@@ -126,5 +126,25 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadPlain(options);
   report("fallback", reason, pyodide);
+  return pyodide;
+}
+
+// Python starts as soon as this module is evaluated (the pages load it with a <script> tag
+// ahead of PyScript), so that restoring overlaps PyScript's own start-up. PyScript then asks
+// for it through loadPyodide() with its output handlers, which are installed on the running
+// interpreter. Any other option means a different start: that one is made separately.
+const EXPECTED_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
+const here = new URL(".", import.meta.url).href;
+let early = start({ indexURL: here });
+early.catch(() => {}); // reported when asked for; never an unhandled rejection
+
+export async function loadPyodide(options = {}) {
+  const sameDir = !options.indexURL || new URL(options.indexURL + "/", here).href === here;
+  const plain = Object.keys(options).every((key) => EXPECTED_OPTIONS.has(key));
+  if (!early || !sameDir || !plain) return start(options);
+  const pyodide = await early;
+  early = null; // one interpreter per call, as with Pyodide's own loadPyodide
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   return pyodide;
 }
