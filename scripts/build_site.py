@@ -36,6 +36,7 @@ PYODIDE_FILES = (
 )
 
 sys.path.insert(0, str(ROOT))
+import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
@@ -158,10 +159,11 @@ def build(out: Path) -> None:
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
+    version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(
         f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-        f"{len(py_rules.GAMES)} games, {total / 1e6:.1f} MB"
+        f"{len(py_rules.GAMES)} games, {total / 1e6:.1f} MB, version {version}"
     )
 
 

@@ -132,6 +132,14 @@
   addEventListener("error", (event) => {
     if (!finished && event.message) fail(`The page hit an error while starting: ${event.message}`);
   });
+  // A script that cannot load (PyScript's core.js) fires "error" on its element, which only
+  // a capturing listener sees. No inline handlers: the Content Security Policy forbids them.
+  addEventListener("error", (event) => {
+    const el = event.target;
+    if (el instanceof HTMLScriptElement && /\/vendor\/pyscript\/core\.js$/.test(el.src)) {
+      fail("The PyScript runtime (vendor/pyscript/core.js) could not be loaded.");
+    }
+  }, true);
   addEventListener("unhandledrejection", (event) => {
     if (finished) return;
     const why = event.reason && event.reason.message ? event.reason.message : String(event.reason);
@@ -165,5 +173,8 @@
   } else {
     progressed();
   }
-  addEventListener("DOMContentLoaded", show);
+  addEventListener("DOMContentLoaded", () => {
+    show();
+    $("#loading-reload").addEventListener("click", () => location.reload());
+  });
 })();

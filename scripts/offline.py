@@ -1,0 +1,204 @@
+"""Offline use, app install and the Content Security Policy of the built site (issue 5).
+
+`install(out)` is the last step of build_site.py:
+
+1. every page gets the same few tags at the top of its <head>: the Content Security Policy,
+   the web app manifest, the theme colour and `assets/offline.js` (which registers the
+   service worker and shows the "new version" notice);
+2. the app icons are drawn as PNGs (pure Python: zlib and struct) next to the SVG one;
+3. `manifest.webmanifest` is copied to the root;
+4. `sw.js` is written to the root from site/sw.js with the build's version and the list of
+   every file of the build with its SHA-256, so that the worker precaches the whole site
+   (runtime and snapshot included) and a new build is a new worker with a new cache.
+
+The version is a hash of every file's path and bytes: any change to any file makes a new
+version, and an unchanged build keeps its version (nothing is downloaded again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import struct
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+NOT_CACHED = {WORKER, ".nojekyll"}
+
+# The minimum the pages need, found by experiment (e2e/test_csp.py fails on any violation):
+# WebAssembly compilation needs 'wasm-unsafe-eval'; PyScript and Pyodide need no eval, no
+# inline script or style (Python styles elements through the CSSOM, which CSP allows), no
+# blob: or data: URL. Everything else comes from the site's own origin.
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    )
+)
+THEME = "#1f2430"
+
+
+def head_tags(up: str) -> str:
+    """What every page gets right after <meta charset>; `up` leads back to the site root."""
+    return (
+        f'\n  <meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        f'\n  <link rel="manifest" href="{up}{MANIFEST}">'
+        f'\n  <meta name="theme-color" content="{THEME}">'
+        f'\n  <link rel="apple-touch-icon" href="{up}assets/icons/icon-192.png">'
+        f'\n  <link rel="stylesheet" href="{up}assets/offline.css">'
+        f'\n  <script src="{up}assets/offline.js" defer></script>'
+    )
+
+
+CHARSET = re.compile(r'<meta charset="utf-8">', re.IGNORECASE)
+
+
+def add_head_tags(out: Path) -> list[Path]:
+    """Put head_tags() into every page of the build; return the pages."""
+    pages = sorted(out.rglob("*.html"))
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if "Content-Security-Policy" in text:
+            raise SystemExit(f"{page} already has a CSP: the build adds it to every page")
+        tags = head_tags("../" * (len(page.relative_to(out).parts) - 1))
+        text, found = CHARSET.subn(lambda m, tags=tags: m.group(0) + tags, text, 1)
+        if not found:
+            raise SystemExit(f'{page} has no <meta charset="utf-8"> to put the CSP after')
+        page.write_text(text, encoding="utf-8")
+    return pages
+
+
+# ----- icons -------------------------------------------------------------------------------
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def draw_icon(size: int, maskable: bool = False) -> bytes:
+    """The favicon's picture (two overlapping discs on a dark tile) as an RGBA PNG.
+
+    Edges are anti-aliased from signed distances. A maskable icon fills the whole square
+    and keeps the discs inside the central safe zone (80 %).
+    """
+    ink, red, blue = _rgb("#1f2430"), _rgb("#e0583a"), _rgb("#2f6fd0")
+    s = size / 64
+    shrink = 0.72 if maskable else 1.0
+    centre = size / 2
+    discs = [
+        (centre + (24 - 32) * s * shrink, centre, 13 * s * shrink, red, 1.0),
+        (centre + (40 - 32) * s * shrink, centre, 13 * s * shrink, blue, 0.9),
+    ]
+    radius = 0 if maskable else 14 * s
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\0")  # filter type: none
+        py = y + 0.5
+        for x in range(size):
+            px = x + 0.5
+            # rounded square: signed distance to its edge
+            qx = abs(px - centre) - (centre - radius)
+            qy = abs(py - centre) - (centre - radius)
+            d = math.hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - radius
+            alpha = min(max(0.5 - d, 0.0), 1.0)
+            r, g, b = ink
+            for cx, cy, cr, colour, opacity in discs:
+                cover = min(max(0.5 - (math.hypot(px - cx, py - cy) - cr), 0.0), 1.0) * opacity
+                if cover:
+                    r += (colour[0] - r) * cover
+                    g += (colour[1] - g) * cover
+                    b += (colour[2] - b) * cover
+            row += bytes((round(r), round(g), round(b), round(alpha * 255)))
+        rows.append(bytes(row))
+    return png(size, size, b"".join(rows))
+
+
+def png(width: int, height: int, raw_rgba_rows: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw_rgba_rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def write_icons(out: Path) -> None:
+    icons = out / "assets" / "icons"
+    icons.mkdir(parents=True, exist_ok=True)
+    (icons / "icon-192.png").write_bytes(draw_icon(192))
+    (icons / "icon-512.png").write_bytes(draw_icon(512))
+    (icons / "icon-maskable-512.png").write_bytes(draw_icon(512, maskable=True))
+
+
+# ----- the service worker ------------------------------------------------------------------
+
+
+def site_files(out: Path) -> dict[str, str]:
+    """Every URL of the build the worker precaches (relative to the root) -> SHA-256.
+
+    A page is listed under its folder's URL as well ("games/x/" beside "games/x/index.html"),
+    since that is the address people open.
+    """
+    files = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if not path.is_file() or rel in NOT_CACHED:
+            continue
+        sha = hashlib.sha256(path.read_bytes()).hexdigest()
+        files[rel] = sha
+        if path.name == "index.html":
+            files[rel.removesuffix("index.html") or "./"] = sha
+    return files
+
+
+def build_version(files: dict[str, str], worker_source: str) -> str:
+    h = hashlib.sha256(worker_source.encode())
+    for rel, sha in sorted(files.items()):
+        h.update(f"{rel}\0{sha}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def write_worker(out: Path) -> str:
+    """Write sw.js for the build in `out` (after every other file); return its version."""
+    source = (SITE / WORKER).read_text(encoding="utf-8")
+    files = site_files(out)
+    version = build_version(files, source)
+    for placeholder in ("@VERSION@", "/*@FILES@*/ {}"):
+        if placeholder not in source:
+            raise SystemExit(f"site/{WORKER} lacks the placeholder {placeholder}")
+    worker = source.replace("@VERSION@", version).replace(
+        "/*@FILES@*/ {}", json.dumps(files, indent=1)
+    )
+    (out / WORKER).write_text(worker, encoding="utf-8")
+    return version
+
+
+def install(out: Path) -> str:
+    """Make the build in `out` installable and usable offline; return the build version."""
+    add_head_tags(out)
+    write_icons(out)
+    (out / MANIFEST).write_bytes((SITE / MANIFEST).read_bytes())
+    return write_worker(out)
