@@ -68,7 +68,7 @@ def visit(page: Any, url: str) -> dict[str, Any]:
     page.goto(url)
     try:
         page.wait_for_function(
-            "document.body.dataset.state === 'ready' || document.body.dataset.state === 'failed'",
+            "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
             timeout=120_000,
         )
     except PlaywrightTimeout:

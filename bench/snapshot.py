@@ -71,7 +71,7 @@ def without_snapshot(page: str) -> str:
 def visit(page: Any, url: str) -> dict[str, Any]:
     page.goto(url)
     page.wait_for_function(
-        "document.body.dataset.state === 'ready' || document.body.dataset.state === 'failed'",
+        "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
         timeout=120_000,
     )
     if page.evaluate("document.body.dataset.state") != "ready":
