@@ -51,6 +51,11 @@ BROWSER_SERVICES = frozenset(
     }
 )
 LOOPBACK = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
+# Added to every page of every browser context: a Content Security Policy violation is
+# logged as a console error, which the `no_csp_violations` check below fails on.
+CSP_REPORTER = """addEventListener("securitypolicyviolation", (e) => console.error(
+  `Content Security Policy violation: ${e.violatedDirective} refused ` +
+  `${e.blockedURI || "inline code"} (${e.sourceFile || location.href}:${e.lineNumber})`));"""
 
 
 def chromium_path() -> str:
@@ -148,6 +153,15 @@ class Watch:
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.foreign: list[str] = []
+        self.csp: list[str] = []
+
+    def guard(self, context: Any) -> Any:
+        """Record every Content Security Policy violation of every page in `context`."""
+        context.add_init_script(CSP_REPORTER)
+        context.on(
+            "console", lambda m: "Content Security Policy" in m.text and self.csp.append(m.text)
+        )
+        return context
 
     def attach(self, page: Any) -> Any:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
@@ -159,6 +173,22 @@ class Watch:
 @pytest.fixture(scope="session")
 def watch() -> Watch:
     return Watch()
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Any, watch: Watch) -> Any:
+    """The session's browser, each of whose new contexts reports CSP violations."""
+    new_context = browser.new_context
+    browser.new_context = lambda *args, **kw: watch.guard(new_context(*args, **kw))
+    return browser
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(watch: Watch) -> Iterator[None]:
+    """Fail any test during which a page broke its Content Security Policy (issue 5)."""
+    yield
+    violations, watch.csp[:] = list(watch.csp), []
+    assert violations == [], f"Content Security Policy violations: {violations}"
 
 
 @pytest.fixture(autouse=True)

@@ -31,10 +31,15 @@ WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 NOT_CACHED = {WORKER, ".nojekyll"}
 
-# The minimum the pages need, found by experiment (e2e/test_csp.py fails on any violation):
-# WebAssembly compilation needs 'wasm-unsafe-eval'; PyScript and Pyodide need no eval, no
-# inline script or style (Python styles elements through the CSSOM, which CSP allows), no
-# blob: or data: URL. Everything else comes from the site's own origin.
+# The minimum the pages need, found by experiment (e2e fails on any violation):
+# - WebAssembly compilation needs 'wasm-unsafe-eval';
+# - PyScript 0.7.31 needs 'unsafe-eval': on the main thread its hook set-up compiles its own
+#   hook functions with `Function(...)` (core-*.js, `get onBeforeRunAsync`); without it
+#   the page fails to start. (It implies 'wasm-unsafe-eval', which stays listed so that
+#   the policy still works if a later PyScript drops the eval.)
+# - no inline script or style (Python styles elements through the CSSOM, which CSP allows;
+#   the pages have no inline handlers), no blob: or data: URL.
+# Everything else comes from the site's own origin.
 CSP = "; ".join(
     (
         "default-src 'self'",

@@ -1,0 +1,217 @@
+"""Offline after one visit, updates to a new build, app install, Content Security Policy.
+
+The service worker (site/sw.js, written per build by scripts/offline.py) precaches the
+whole build on the first visit; afterwards the site loads and plays with the network
+off. A new build is a new worker with a new cache that replaces the old one when the
+player presses Reload on the notice. Each test has its own browser context (so its own
+service worker) and its own server, which it can stop or change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import offline  # scripts/offline.py (conftest puts scripts/ on the path)
+import pytest
+from conftest import PREFIX, SITE
+from gamepage import READY_TIMEOUT_MS, GamePage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from serve import start_server
+from test_games import play_out, winner_shown
+
+SW_TIMEOUT_MS = 120_000  # precaching ~21 MB and hashing it on a busy 2-core machine
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str, watch: Any) -> Iterator[BrowserContext]:
+    # site_url: the session's build exists (built on a fresh clone) before we copy or serve it
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def serve(directory: Path) -> tuple[Any, str]:
+    return start_server(directory, prefix=PREFIX)
+
+
+def worker_files(directory: Path) -> dict[str, str]:
+    source = (directory / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const FILES = (\{.*?\n\});", source, re.S).group(1))
+
+
+def worker_version(directory: Path) -> str:
+    return re.search(r'const VERSION = "([0-9a-f]{16})";', (directory / "sw.js").read_text())[1]
+
+
+def wait_until_controlled(page: Page) -> str:
+    """Wait for the worker to have precached the build and to control the page; its cache."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => null)")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS
+    )
+    names = page.evaluate("caches.keys()")
+    assert len(names) == 1, names
+    return names[0]
+
+
+def cached_urls(page: Page, cache: str) -> set[str]:
+    return set(
+        page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", cache
+        )
+    )
+
+
+def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserContext) -> None:
+    server, url = serve(SITE)
+    page = context.new_page()
+    GamePage(page, "sequence-duel").open(url, "?delay=0")
+    cache = wait_until_controlled(page)
+    assert cache.endswith(" " + worker_version(SITE)) and url in cache
+    # The whole build is in the cache: pages, assets, runtime, snapshot, manifest, icons.
+    expected = {url + ("" if path == "./" else path) for path in worker_files(SITE)}
+    assert cached_urls(page, cache) == expected
+    names = {u.removeprefix(url) for u in expected}
+    for must in (
+        "",
+        "games/number-duel/",
+        "vendor/pyodide/pyodide.asm.wasm",
+        "vendor/pyodide/python_stdlib.zip",
+        "vendor/pyscript/core.js",
+        "manifest.webmanifest",
+        "assets/icons/icon-512.png",
+    ):
+        assert must in names, must
+    assert any(re.fullmatch(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz", n) for n in names)
+
+    server.shutdown()  # no server at all, and the browser offline
+    server.server_close()
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    page.reload()
+    gp = GamePage(page, "sequence-duel")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    gp.new_game(mode="2p", first="1", size="20", name1="", name2="")
+    play_out(gp)
+    winner_shown(gp)
+
+    # Another game, opened for the first time, and the home page also load offline.
+    nd = GamePage(context.new_page(), "number-duel").open(url, "?delay=0")
+    nd.new_game(mode="2p", first="1", numbers="3", name1="", name2="")
+    play_out(nd)
+    winner_shown(nd)
+    home = context.new_page()
+    home.goto(url)
+    expect(home.locator(".game-list a")).to_have_count(5)
+
+
+def test_a_new_build_replaces_the_cache_after_the_player_reloads(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    server, url = serve(site)
+    try:
+        page = context.new_page()
+        GamePage(page, "digit-chain").open(url, "?delay=0")
+        old = wait_until_controlled(page)
+        notice = page.locator(".update-notice")
+        expect(notice).to_have_count(0)
+
+        # A new build: one file changes, so the worker's version and list change.
+        style = site / "assets" / "style.css"
+        style.write_text(style.read_text() + "\n/* build two */\n")
+        old_version, new_version = worker_version(site), offline.write_worker(site)
+        assert new_version != old_version and old.endswith(old_version)
+
+        page.reload()  # the browser checks the worker on navigation and finds the new build
+        expect(page.locator("body")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        expect(notice).to_contain_text("new version", timeout=SW_TIMEOUT_MS)
+        # Until the player says so, the page and its files stay those of the old build.
+        css = "fetch('../../assets/style.css').then((r) => r.text())"
+        assert "build two" not in page.evaluate(css)
+        new = old.replace(old_version, new_version)
+        assert sorted(page.evaluate("caches.keys()")) == sorted([old, new])
+        with page.expect_navigation():
+            notice.get_by_role("button", name="Reload").click()
+        expect(page.locator("body")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        # One cache, the new one; the new files are served; the notice is gone.
+        assert page.evaluate("caches.keys()") == [new]
+        assert "build two" in page.evaluate(css)
+        expect(notice).to_have_count(0)
+        gp = GamePage(page, "digit-chain")
+        gp.new_game(mode="2p", first="1", pool="30", name1="", name2="")
+        play_out(gp)
+        winner_shown(gp)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_site_installs_as_an_app(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    page.goto(site_url)
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    manifest = page.evaluate("(u) => fetch(u).then((r) => r.json())", href)
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in manifest["icons"]:
+        got = page.evaluate(
+            """async (src) => {
+                const r = await fetch(src);
+                const type = r.headers.get('content-type');
+                if (type !== 'image/png') return [r.status, type, (await r.text()).slice(0, 4)];
+                const img = await createImageBitmap(await r.blob());
+                return [r.status, type, img.width, img.height];
+            }""",
+            icon["src"],
+        )
+        assert got[0] == 200 and got[1] == icon["type"], got
+        if icon["sizes"] == "any":
+            assert got[2] == "<svg", got
+        else:
+            assert f"{got[2]}x{got[3]}" == icon["sizes"], got
+
+
+# ----- Content Security Policy --------------------------------------------------------------
+
+
+def test_every_page_carries_the_policy_before_anything_it_governs() -> None:
+    pages = sorted(SITE.rglob("*.html"))
+    assert len(pages) >= 6
+    for page in pages:
+        head = page.read_text(encoding="utf-8").split("</head>")[0]
+        tags = re.findall(r"<(?:script|link|style|meta)\b[^>]*>", head)
+        assert tags[0] == '<meta charset="utf-8">', page
+        assert tags[1] == (
+            f'<meta http-equiv="Content-Security-Policy" content="{offline.CSP}">'
+        ), page
+        assert not re.search(r"\son[a-z]+=", page.read_text(encoding="utf-8")), page
+    assert "'unsafe-inline'" not in offline.CSP and "data:" not in offline.CSP
+
+
+def test_a_violation_is_caught(context: BrowserContext, site_url: str, watch: Any) -> None:
+    """The e2e guard (conftest: every context, every test) really sees violations."""
+    page = context.new_page()
+    page.goto(site_url)
+    with page.expect_console_message(lambda m: "Content Security Policy" in m.text):
+        page.evaluate(
+            """() => {
+                const s = document.createElement('script');
+                s.textContent = 'window.inlineRan = true';
+                document.body.append(s);
+            }"""
+        )
+    assert page.evaluate("window.inlineRan") is None
+    caught, watch.csp[:] = list(watch.csp), []  # expected here: not a failure of this test
+    assert any("script-src" in c for c in caught), caught
