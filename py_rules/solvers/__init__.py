@@ -26,6 +26,12 @@ IRRELEVANT = {"seed", "first", "order1", "order2"}
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
 
+def clear_caches() -> None:
+    """Forget every solved position (benchmarks measure a cold start with this)."""
+    _SOLVERS.clear()
+    number_duel.SOLVERS.clear()
+
+
 def options_key(game: Game[Any]) -> tuple[Any, ...]:
     relevant = sorted((k, v) for k, v in game.options.items() if k not in IRRELEVANT)
     return (game.slug, *relevant)

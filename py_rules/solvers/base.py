@@ -37,6 +37,11 @@ class Solver:
     when the player to move is stuck or the previous player has just won).
     """
 
+    # Stop at the first winning move (and skip the fewest-replies fallback)?
+    first_win_enough = False
+    # How many new positions the exact length search may visit per decision.
+    length_budget = LENGTH_BUDGET
+
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self._lengths: dict[Hashable, int] = {}
@@ -107,24 +112,35 @@ class Solver:
             return 0
         return self.length(self.position(state), budget)
 
+    def ordered_moves(self, state: Any) -> list[Any]:
+        """The legal moves in the order the perfect player tries them."""
+        return self.game.moves_in(state)
+
     def best_moves(self, state: Any) -> list[Any]:
-        """The perfect player's candidates, in the game's move order.
+        """The perfect player's candidates.
 
         The winning moves that win soonest; from a lost position, the moves that make
-        the opponent's win longest (or, if that is too big to compute, the moves that
-        leave the opponent the fewest winning replies).
+        the opponent's win longest (or, if that is too big to compute, that leave the
+        opponent the fewest winning replies). A solver with `first_win_enough` set
+        (where proving moves is costly) returns the first winning move it finds.
         """
-        moves = self.game.moves_in(state)
-        afters = [self.game.after(state, m) for m in moves]
-        won = [not self.state_wins(a) for a in afters]
+        moves = self.ordered_moves(state)
+        afters = []
+        won = []
+        for move in moves:
+            after = self.game.after(state, move)
+            afters.append(after)
+            won.append(not self.state_wins(after))
+            if won[-1] and self.first_win_enough:
+                return [move]
         winning = any(won)
         candidates = [
             (m, a) for m, a, w in zip(moves, afters, won, strict=True) if w or not winning
         ]
         try:
-            lengths = [self.state_length(a) for _, a in candidates]
+            lengths = [self.state_length(a, self.length_budget) for _, a in candidates]
         except BudgetExceeded:
-            if winning:
+            if winning or self.first_win_enough:
                 return [m for m, _ in candidates]
             replies = [len(self.winning_moves(a)) for a in afters]
             fewest = min(replies)

@@ -56,15 +56,33 @@ def reachable(masks: Masks, start: int) -> int:
 
 class DigitChainSolver(Solver):
     game: DigitChain
+    # Proving every move of a big pool can take long: the perfect player takes the first
+    # winning move in the search's own order, and holds out by exact lengths only in
+    # small endgames.
+    first_win_enough = True
+    length_budget = 60
 
     def __init__(self, game: DigitChain) -> None:
         super().__init__(game)
-        self.memo: dict[tuple[int, Masks], bool] = {}
+        self.memo: dict[tuple[int, ...], bool] = {}
 
     def position(self, state: DigitChainState) -> Position:
         if state.last is None:
             return None, state.pool, 0
         return last_digit(state.last), state.pool, first_digit(state.last)
+
+    def ordered_moves(self, state: DigitChainState) -> list[int]:
+        """The number straight back first (the pairing reply), then loops, then the rest."""
+        moves = self.game.moves_in(state)
+        if state.last is None:
+            return moves
+        back = first_digit(state.last)
+
+        def rank(n: int) -> tuple[int, int]:
+            a, b = first_digit(n), last_digit(n)
+            return (0 if b == back else 1 if a == b else 2, n)
+
+        return sorted(moves, key=rank)
 
     def key(self, position: Position) -> tuple[int | None, frozenset[int]]:
         return position[:2]
@@ -92,8 +110,7 @@ class DigitChainSolver(Solver):
         mine = masks[here]
         if mine & 1:
             return True  # take the ten: the opponent is stuck on 0
-        live = reachable(masks, here)
-        key = (here, tuple(m if live >> d & 1 else 0 for d, m in enumerate(masks)))
+        key = canonical(here, masks)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -110,6 +127,56 @@ class DigitChainSolver(Solver):
                 break
         self.memo[key] = known
         return known
+
+
+def canonical(here: int, masks: Masks) -> tuple[int, ...]:
+    """A memo key that is the same for many positions equal up to renaming digits.
+
+    Digits that cannot be reached are dropped; the rest are renamed in the order of a
+    signature (where we stand first, then out- and in-degrees, edges to and from here,
+    the loop and the ten), ties kept in digit order. Renaming digits maps a position to
+    an isomorphic one, so the key is always sound; it merges most of the positions that
+    differ only by which untouched digits were used.
+    """
+    live = reachable(masks, here)
+    digits = [d for d in range(1, 10) if live >> d & 1]
+    into = [0] * 10
+    for d in digits:
+        m = masks[d] & ~(1 << d) & ~1
+        while m:
+            low = m & -m
+            into[low.bit_length() - 1] += 1
+            m ^= low
+    mine = masks[here]
+
+    def signature(d: int) -> tuple[int, ...]:
+        m = masks[d]
+        return (
+            d != here,
+            (m & ~(1 << d) & ~1).bit_count(),
+            into[d],
+            mine >> d & 1,
+            m >> here & 1,
+            m >> d & 1,
+            m & 1,
+        )
+
+    order = sorted(digits, key=signature)
+    rename = [0] * 10
+    for new, d in enumerate(order, start=1):
+        rename[d] = new
+    key = []
+    for d in order:
+        m = masks[d]
+        renamed = (m & 1) | (1 << rename[d] if m >> d & 1 else 0)
+        rest = m & ~(1 << d) & ~1
+        while rest:
+            low = rest & -rest
+            target = rename[low.bit_length() - 1]
+            renamed |= 1 << target if target else 0
+            rest ^= low
+        key.append(renamed)
+    return tuple(key)
 
 
 def solver(game: Any) -> DigitChainSolver:
