@@ -60,9 +60,9 @@ MEASURE = """() => {
 
 def without_snapshot(page: str) -> str:
     """A built game page as it was before the snapshot: PyScript starts plain pyodide.mjs."""
-    page = re.sub(
-        r'\s*<link rel="(module)?preload" href="[^"]*/(pyodide-)?snapshot-[^"]*"[^>]*>', "", page
-    )
+    page = re.sub(r'\s*<link rel="preload" href="[^"]*/snapshot-[^"]*"[^>]*>', "", page)
+    wrapper_tag = r'\s*<script type="module" src="[^"]*/pyodide-snapshot-[^"]*"></script>'
+    page = re.sub(wrapper_tag, "", page)
     page, count = re.subn(r"pyodide-snapshot-[0-9a-f]+\.mjs", "pyodide.mjs", page)
     assert count == 1, "the page names the snapshot wrapper as its interpreter"
     return page
@@ -79,14 +79,14 @@ def visit(page: Any, url: str) -> dict[str, Any]:
     return page.evaluate(MEASURE)
 
 
-def run(rounds: int, chromium: str) -> dict[str, dict[str, list[Any]]]:
+def run(rounds: int, chromium: str, site: Path) -> dict[str, dict[str, list[Any]]]:
     from playwright.sync_api import sync_playwright
 
     extra = {"/bench/floor.html": FLOOR_PAGE}
     for slug in SLUGS:
-        built = (SITE_DIR / "games" / slug / "index.html").read_text(encoding="utf-8")
+        built = (site / "games" / slug / "index.html").read_text(encoding="utf-8")
         extra[f"/games/{slug}/plain.html"] = without_snapshot(built).encode()
-    server, base = start_server(SITE_DIR, prefix="/number-duels/", extra=extra)
+    server, base = start_server(site, prefix="/number-duels/", extra=extra)
     pages = {"floor": f"{base}bench/floor.html"}
     for slug in SLUGS:
         pages[f"{slug} snapshot"] = f"{base}games/{slug}/"
@@ -117,14 +117,14 @@ def run(rounds: int, chromium: str) -> dict[str, dict[str, list[Any]]]:
     return results
 
 
-def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
+def report(results: dict[str, dict[str, list[Any]]], rounds: int, site: Path) -> bool:
     med = {
         name: {k: statistics.median(v) for k, v in r.items() if k != "bytes"}
         | {"bytes": int(statistics.median(r["bytes"]))}
         for name, r in results.items()
     }
     floor = med["floor"]
-    (gz,) = (SITE_DIR / "vendor" / "pyodide").glob("snapshot-*.gz")
+    (gz,) = (site / "vendor" / "pyodide").glob("snapshot-*.gz")
     gz_bytes = gz.stat().st_size
     ok = True
     print(f"\nSnapshot: navigation -> playable board, median of {rounds} (ms)")
@@ -168,10 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="cold+warm visits per page")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
-    args = parser.parse_args(argv)
-    if not (SITE_DIR / "index.html").is_file():
-        raise SystemExit("no _site/: run `make site` first")
-    ok = report(run(args.rounds, args.chromium), args.rounds)
+    parser.add_argument("--site", type=Path, default=SITE_DIR, help="the built site")
+    args, _ = parser.parse_known_args(argv)
+    if not (args.site / "index.html").is_file():
+        raise SystemExit(f"no {args.site}/index.html: run `make site` first")
+    ok = report(run(args.rounds, args.chromium, args.site), args.rounds, args.site)
     return 0 if ok or not args.check else 1
 
 

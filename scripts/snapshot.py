@@ -12,8 +12,9 @@ build_site.py) puts three files next to the vendored `pyodide.mjs`:
   (from site/snapshot/pyodide-snapshot.mjs): it re-exports `./pyodide.mjs` and wraps
   `loadPyodide` to restore the snapshot, falling back to a normal start.
 
-`<id>` is the start of the content hash, so every file name changes with any input and the
-vendored files can be cached as immutable. The snapshot is made by
+`<id>` is the start of the content hash and `<id2>` that of the hash and the wrapper's own
+source, so every file name changes with its inputs and the vendored files can be cached as
+immutable (a stale cached snapshot would run old rules). The snapshot is made by
 scripts/build_snapshot.mjs in Node.js from the npm Pyodide the site vendors, and cached in
 .build/snapshot/<hash>/: `make site` only makes a new one when an input has changed.
 """

@@ -1,11 +1,13 @@
 // Pyodide, started from the build-time memory snapshot when it can be (issue 6).
 //
-// The pages name this module (built as vendor/pyodide/pyodide-snapshot-<id>.mjs, next to
-// pyodide.mjs) as PyScript's `interpreter`. It re-exports Pyodide and replaces loadPyodide:
-// the snapshot (made by scripts/snapshot.py, `make site`) is fetched as soon as this module
-// loads, checked, unpacked, and restored instead of starting CPython and importing the rules
-// from scratch. When it cannot be used (missing, corrupt, from another build, refused by
-// Pyodide) Python starts normally, with nothing shown to the player.
+// Built as vendor/pyodide/pyodide-snapshot-<id>.mjs, next to pyodide.mjs. The game pages load
+// it with a <script type="module"> ahead of PyScript and name it as PyScript's `interpreter`
+// (PyScript takes the runtime folder from that URL). It re-exports Pyodide and replaces
+// loadPyodide. As soon as it is evaluated it fetches the snapshot (made by scripts/snapshot.py,
+// `make site`; the page preloads it), checks and unpacks it, and restores it instead of
+// starting CPython and importing the rules from scratch. When it cannot be used (missing,
+// corrupt, from another build, refused by Pyodide) Python starts normally, with nothing shown
+// to the player.
 //
 // The path taken is on <html data-python-boot="snapshot|fallback"> and in
 // globalThis.ndPythonBoot ({path, reason, ms, pyodide}); a fallback also logs a console warning.
