@@ -63,6 +63,19 @@
       console.warn(`Offline use is not available: ${error.message}`);
       resolve(null);
     });
-  document.readyState === "complete" ? run() : addEventListener("load", run);
+  // Start once the page has loaded and, on a game page, Python has started (or failed):
+  // the first visit's download of the whole site must not slow the game's own start.
+  const starting = () => document.body && document.body.dataset.state === "loading";
+  const whenStarted = () => {
+    if (!starting()) return run();
+    const seen = new MutationObserver(() => {
+      if (!starting()) {
+        seen.disconnect();
+        run();
+      }
+    });
+    seen.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
+  };
+  document.readyState === "complete" ? whenStarted() : addEventListener("load", whenStarted);
   window.ndOffline = { registered };
 })();
