@@ -41,7 +41,7 @@ class GamePage:
 
     @property
     def history(self) -> Locator:
-        return self.page.locator("#history li:not(.empty)")
+        return self.page.locator("#history li:not(.empty):not(.future)")
 
     def target(self, name: str) -> Locator:
         """A button on the board, by its exact accessible name."""

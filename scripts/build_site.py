@@ -36,6 +36,7 @@ PYODIDE_FILES = (
 )
 
 sys.path.insert(0, str(ROOT))
+import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial, issue 5)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
 
@@ -159,6 +160,7 @@ def build(out: Path) -> None:
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
+    embed.install(out, BUNDLE)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(

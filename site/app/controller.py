@@ -1,46 +1,79 @@
-"""The generic board controller: one class runs any of the five games in the page.
+"""The generic board controller: one class runs any of the five games, once per board.
 
-It owns the game from `py_rules`, the mode (two people, or one against the computer),
-the half-made move and the hand-over screen; it turns the renderer's targets into real
-buttons over the canvas, and every press into `game.play` or a refusal that names the
-rule. Illegal choices stay clickable (aria-disabled) so that pressing one explains why.
+It owns the game record (moves played, and moves taken back that Redo or Next replays),
+the mode (two people, or one against the computer), the half-made move and the
+hand-over screen; it turns the renderer's targets into real buttons over the canvas,
+and every press into `game.play` or a refusal that names the rule. Illegal choices stay
+clickable (aria-disabled) so that pressing one explains why.
+
+Everything a board touches lies inside its own root element and is found by class, so
+several boards share one page (and one Python runtime) without clashing ids.
+
+Number Duel: while it runs there is no Undo, Redo or stepping back: an attack shows
+numbers, so taking it back would let a player (or a person against the computer) try
+again knowing them. Once it is over every number is public and the replay works.
+Taking back a move and then playing another replaces the moves after it (they are
+listed, dimmed, until then); against the computer, Undo goes back to your last turn.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 import py_rules
+from py_rules.errors import RulesError
 from py_rules.players import LEVELS, choose_move
 
+from . import record as records
+from . import storage
 from .canvas import Pen
-from .dom import by_id, clear, el, on, proxy
-from .options_form import OptionsForm, Settings
+from .dom import clear, el, on, proxy
+from .movelist import MoveList
+from .options_form import OptionsForm
 from .renderers import renderer_class
 from .renderers.base import Layout, Target, View
+from .settings import Settings
 
 COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enough not to bore
 MAX_DELAY_MS = 5000
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+NO_TAKE_BACK = "Not in Number Duel while it runs: an attack shows numbers, so taking it back would let you try again knowing them."  # noqa: E501
+
+
+@dataclass(frozen=True)
+class Host:
+    """Where a board lives and what it may do there."""
+
+    root: Any  # the element holding this board's parts (the page body, or an embed's div)
+    slug: str
+    share_url: str  # the game page's address; a share link adds ?g=...
+    delay: int = COMPUTER_DELAY_MS
+    save_key: str | None = None  # localStorage key; None: this board is not saved
 
 
 class BoardController:
-    def __init__(self, slug: str) -> None:
-        self.cls = py_rules.GAMES[slug]
-        self.renderer = renderer_class(slug)(self.cls)
+    def __init__(self, host: Host, settings: Settings) -> None:
+        self.host = host
+        root = host.root
+        self.cls = py_rules.GAMES[host.slug]
+        self.renderer = renderer_class(host.slug)(self.cls)
         self.hidden_info = bool(getattr(self.cls, "has_hidden_information", False))
-        self.board = by_id("board")
-        self.canvas = by_id("board-canvas")
-        self.targets_box = by_id("targets")
-        self.choices_box = by_id("choices")
-        self.status = by_id("status")
-        self.message_line = by_id("message")
-        self.handover_box = by_id("handover")
-        self.form = OptionsForm(by_id("options"), self.cls, LEVELS)
+        self.board = root.querySelector(".board")
+        self.canvas = self.board.querySelector("canvas")
+        self.targets_box = root.querySelector(".targets")
+        self.choices_box = root.querySelector(".choices")
+        self.status = root.querySelector(".status")
+        self.message_line = root.querySelector(".message")
+        self.handover_box = root.querySelector(".handover")
+        self.players_box = root.querySelector(".players")
+        form = root.querySelector("form.options")
+        self.form = OptionsForm(form, self.cls, LEVELS) if form else None
+        self.start_settings = settings
         self.rng = random.Random()
         self.buttons: dict[str, Any] = {}
         self.drawn: dict[str, tuple[Any, ...]] = {}
@@ -48,29 +81,122 @@ class BoardController:
         self.width = 0.0
         self.timer: Any = None
         self.tick = proxy(self.computer_move)
-        self.delay = computer_delay(str(js.location.search))
         self.seat = 1
+        self.future: list[str] = []
+        self.log: list[str] = []
+        self.final_over = False
+        self.build_actions(root.querySelector(".actions"))
+        history = root.querySelector(".history")
+        self.moves = MoveList(history, self.go) if history else None
         self.wire()
-        settings = self.form.read()
-        self.start_game(
-            settings, py_rules.new_game(self.cls.slug, settings.options, settings.names)
-        )
+
+    # ----- starting: a link, the saved game, or the given settings ------------------
+
+    def begin(self, link: str | None = None, notice: str = "") -> None:
+        """Open the game a link carries, else the saved one, else a new one; never fail."""
+        loaded, where = None, ""
+        try:
+            if link is not None:
+                where = "That link could not be opened"
+                loaded = records.from_data(records.decode_link(link), *self.record_args(True))
+            elif self.host.save_key and (text := storage.load(self.host.save_key)):
+                where = "Your saved game could not be restored"
+                loaded = records.from_data(records.decode_saved(text), *self.record_args(False))
+        except RulesError as error:
+            notice = f"{where}: {error} A new game has started."
+        except Exception as error:  # hostile input must never stop the page
+            js.console.warn(f"{where}: {type(error).__name__}: {error}")
+            notice = f"{where}: it is damaged. A new game has started."
+        if loaded is None:
+            loaded, problem = self.fresh(self.start_settings)
+            notice = notice or problem
+        self.load(loaded)
+        if self.form:
+            self.form.fill(self.settings_of(loaded))
+        self.say(notice)
+
+    def record_args(self, from_link: bool) -> tuple[str, tuple[str, ...], bool]:
+        return self.host.slug, LEVELS, from_link
+
+    def fresh(self, settings: Settings) -> tuple[records.Record, str]:
+        """A new game with `settings`, or with the defaults if they are refused."""
+        try:
+            game = py_rules.new_game(self.cls.slug, settings.options, settings.names)
+            return records.Record(game, [], settings.computer, settings.level), ""
+        except RulesError as error:
+            game = py_rules.new_game(self.cls.slug)
+            problem = f"This game's settings were refused ({error}): the standard game is shown."
+            return records.Record(game, [], None, LEVELS[0]), problem
+
+    def settings_of(self, record: records.Record) -> Settings:
+        game = record.game
+        names = tuple("" if n == f"Player {i}" else n for i, n in enumerate(game.names, 1))
+        options = {k: v for k, v in game.options.items() if k not in records.SECRET_OPTIONS}
+        return Settings(record.computer, record.level, (names[0], names[1]), options)
+
+    def load(self, loaded: records.Record) -> None:
+        self.cancel_computer()
+        if self.form:
+            self.form.show_error(None)
+        self.game = loaded.game
+        self.future = list(loaded.future)
+        self.computer = loaded.computer
+        self.level = loaded.level
+        self.final_over = loaded.whole().is_over
+        self.log = self.describe_record(loaded.whole())
+        self.pending: str | None = None
+        self.seat = 3 - self.computer if self.computer else (self.game.to_move or 1)
+        self.handover = self.needs_handover()
+        self.say("")
+        self.changed()
+
+    def describe_record(self, full: Any) -> list[str]:
+        """Every recorded move in words, replayed from the start."""
+        replay = full.copy()
+        while replay.moves:
+            replay.undo()
+        lines = []
+        for move in full.moves:
+            player = replay.to_move
+            replay.play(move)
+            lines.append(self.renderer.describe(replay, replay.move_text(move), player))
+        return lines
 
     # ----- events -------------------------------------------------------------------
+
+    def build_actions(self, box: Any) -> None:
+        """New game, Undo, Redo and Share, and the box that shows a share link."""
+        clear(box)
+        self.action: dict[str, Any] = {}
+        for key, label, cls in (
+            ("new", "New game", "button primary"),
+            ("undo", "Undo", "button"),
+            ("redo", "Redo", "button"),
+            ("share", "Share", "button"),
+        ):
+            button = el("button", cls, label, type="button")
+            button.dataset.action = key
+            box.append(button)
+            self.action[key] = button
+        if self.hidden_info:
+            for key in ("undo", "redo"):
+                self.action[key].title = NO_TAKE_BACK
+        self.share_box = el("div", "share")
+        self.share_box.hidden = True
+        box.after(self.share_box)
 
     def wire(self) -> None:
         on(self.targets_box, "click", self.on_press)
         on(self.choices_box, "click", self.on_press)
         on(self.targets_box, "keydown", self.on_arrow)
-        on(self.form.form, "submit", self.on_new_game)
-        on(by_id("new-game"), "click", self.on_new_game)
-        on(by_id("undo"), "click", lambda _event: self.undo())
+        if self.form:
+            on(self.form.form, "submit", self.on_new_game)
+        on(self.action["new"], "click", self.on_new_game)
+        on(self.action["undo"], "click", lambda _event: self.undo())
+        on(self.action["redo"], "click", lambda _event: self.redo())
+        on(self.action["share"], "click", lambda _event: self.share())
         observer = js.ResizeObserver.new(proxy(lambda *_: self.on_resize()))
         observer.observe(self.board)
-        for button_id in ("new-game", "undo"):
-            by_id(button_id).disabled = False
-        if self.hidden_info:
-            by_id("undo").hidden = True  # taking back an attack after seeing it would be cheating
 
     def on_press(self, event: Any) -> None:
         button = event.target.closest("button[data-key]")
@@ -80,13 +206,14 @@ class BoardController:
 
     def on_new_game(self, event: Any) -> None:
         event.preventDefault()
-        settings = self.form.read()
+        settings = self.form.read() if self.form else self.start_settings
         try:
             game = py_rules.new_game(self.cls.slug, settings.options, settings.names)
-        except py_rules.BadOption as error:
-            self.form.show_error(str(error))  # the current game carries on untouched
+        except RulesError as error:
+            if self.form:
+                self.form.show_error(str(error))  # the current game carries on untouched
             return
-        self.start_game(settings, game)
+        self.load(records.Record(game, [], settings.computer, settings.level))
 
     def on_resize(self) -> None:
         if abs(self.board.clientWidth - self.width) >= 1:
@@ -108,30 +235,26 @@ class BoardController:
 
     # ----- game flow ----------------------------------------------------------------
 
-    def start_game(self, settings: Settings, game: Any) -> None:
-        self.cancel_computer()
-        self.form.show_error(None)
-        self.settings = settings
-        self.computer = settings.computer
-        self.game = game
-        self.pending: str | None = None
-        self.log: list[str] = []
-        self.seat = 3 - self.computer if self.computer else game.to_move
-        self.handover = self.needs_handover()
-        self.say("")
-        self.render()
-        self.schedule_computer()
-
     def needs_handover(self) -> bool:
-        return self.hidden_info and self.computer is None and not self.game.is_over
+        return (
+            self.hidden_info and self.computer is None and not self.game.is_over and not self.future
+        )
+
+    def replaying(self) -> bool:
+        """A finished Number Duel stepped back: shown, not played."""
+        return self.hidden_info and bool(self.future)
 
     def press(self, key: str) -> None:
         game = self.game
         if self.handover:
             return self.say(f"Press “Show {game.player_name(game.to_move)}'s numbers” first.")
+        if self.replaying():
+            return self.say("This is a replay of the finished game: press New game to play again.")
         if game.is_over:
             return self.say("The game is over: press New game to play again.")
         if game.to_move == self.computer:
+            if self.future:
+                return self.say("The computer moves here: step forward, or back to your turn.")
             return self.say("Wait for the computer's move.")
         choice = self.renderer.choose(game, self.view(), key)
         if choice.refusal:
@@ -146,32 +269,79 @@ class BoardController:
     def play(self, move: str) -> None:
         game = self.game
         player = game.to_move
+        played = len(game.moves)
         try:
             game.play(move)
         except py_rules.IllegalMove as error:
             return self.say(str(error))
         self.pending = None
-        self.log.append(self.renderer.describe(game, move, player))
+        self.future.clear()  # a new move replaces any moves taken back
+        self.log[played:] = [self.renderer.describe(game, move, player)]
+        self.final_over = game.is_over
         if self.computer is None and not game.is_over:
             self.seat = game.to_move
         self.handover = self.needs_handover()
-        self.render()
-        self.schedule_computer()
+        self.changed()
+
+    def undo_target(self) -> int | None:
+        """How many moves stay after Undo: back one move, or to your last turn."""
+        if self.hidden_info or not self.game.moves:
+            return None
+        probe = self.game.copy()
+        probe.undo()
+        while self.computer and probe.moves and probe.to_move == self.computer:
+            probe.undo()
+        return None if probe.to_move == self.computer else len(probe.moves)
+
+    def redo_target(self) -> int | None:
+        """How many moves are shown after Redo: one more, or on to your next turn."""
+        if self.hidden_info or not self.future:
+            return None
+        probe = self.game.copy()
+        rest = list(self.future)
+        probe.play(rest.pop(0))
+        while self.computer and rest and probe.to_move == self.computer:
+            probe.play(rest.pop(0))
+        return len(probe.moves)
 
     def undo(self) -> None:
-        game = self.game
-        if self.hidden_info or not game.moves:
-            return
+        target = self.undo_target()
+        if target is None:
+            return self.say(NO_TAKE_BACK if self.hidden_info else "There is no move to undo.")
+        self.show_position(target)
+
+    def redo(self) -> None:
+        target = self.redo_target()
+        if target is None:
+            return self.say(NO_TAKE_BACK if self.hidden_info else "There is no move to redo.")
+        self.show_position(target)
+
+    def can_step(self) -> bool:
+        return not self.hidden_info or self.final_over
+
+    def go(self, where: str | int) -> None:
+        """The move list's request: "first", "prev", "next", "last" or a move count."""
+        if not self.can_step():
+            return self.say(NO_TAKE_BACK)
+        here, total = len(self.game.moves), len(self.log)
+        steps = {"first": 0, "prev": here - 1, "next": here + 1, "last": total}
+        target = steps[where] if isinstance(where, str) else where
+        self.show_position(max(0, min(total, target)))
+
+    def show_position(self, count: int) -> None:
+        """Show the position after `count` recorded moves (moves after it become the future)."""
         self.cancel_computer()
-        game.undo()
-        self.log.pop()
-        while self.computer and game.moves and game.to_move == self.computer:
-            game.undo()
-            self.log.pop()
+        game = self.game
+        while len(game.moves) > count:
+            self.future.insert(0, game.move_text(game.undo()))
+        while len(game.moves) < count and self.future:
+            game.play(self.future.pop(0))
         self.pending = None
+        if self.computer is None and game.to_move:
+            self.seat = game.to_move
+        self.handover = self.needs_handover()
         self.say("")
-        self.render()
-        self.schedule_computer()
+        self.changed()
 
     def reveal_hand(self) -> None:
         """Hand-over screen: the player to move says they are at the screen."""
@@ -184,11 +354,53 @@ class BoardController:
         if first is not None:
             first.focus()
 
+    def changed(self) -> None:
+        """After any change to the record: draw, save, and let the computer move."""
+        self.render()
+        self.save()
+        self.schedule_computer()
+
+    # ----- saving and sharing -------------------------------------------------------
+
+    def current(self) -> records.Record:
+        return records.Record(self.game, list(self.future), self.computer, self.level)
+
+    def save(self) -> None:
+        if self.host.save_key:
+            data = records.to_data(self.current())
+            storage.store(self.host.save_key, records.encode_saved(data))
+
+    def share(self) -> None:
+        """Show (and copy) a link that opens this game at the position shown."""
+        data = records.to_data(self.current(), share=True)
+        url = f"{self.host.share_url}?g={records.encode_link(data)}"
+        box = self.share_box
+        clear(box)
+        field = el("input", "share-link", type="text", readonly="", aria_label="Share link")
+        field.value = url
+        note = el("p", "share-note", "Copy this link to share the game at this position.")
+        if data["game"]["moves"] == [] and self.game.moves:
+            note.textContent = (
+                "While a Number Duel runs, a link carries only its settings (its moves would "
+                "give away hidden numbers): it starts a new game. Share again once it is over."
+            )
+        box.append(field)
+        box.append(note)
+        box.hidden = False
+        field.select()
+
+        def copied(ok: bool) -> None:
+            if ok:
+                note.textContent = "Link copied. " + note.textContent
+
+        storage.copy_text(url, copied)
+
     # ----- the computer -------------------------------------------------------------
 
     def schedule_computer(self) -> None:
-        if self.computer and self.game.to_move == self.computer:
-            self.timer = js.setTimeout(self.tick, self.delay)
+        game = self.game
+        if self.computer and game.to_move == self.computer and not self.future:
+            self.timer = js.setTimeout(self.tick, self.host.delay)
 
     def cancel_computer(self) -> None:
         if self.timer is not None:
@@ -198,9 +410,9 @@ class BoardController:
     def computer_move(self) -> None:
         self.timer = None
         game = self.game
-        if game.to_move != self.computer:
+        if game.to_move != self.computer or self.future:
             return
-        move = choose_move(game, self.settings.level, self.rng)
+        move = choose_move(game, self.level, self.rng)
         self.play(game.move_text(move))
 
     # ----- drawing ------------------------------------------------------------------
@@ -208,7 +420,13 @@ class BoardController:
     def view(self) -> View:
         game = self.game
         viewer = None if (self.hidden_info and self.handover) else self.seat
-        return View(viewer=viewer, pending=self.pending, reveal=game.is_over, seat=self.seat)
+        reveal = game.is_over or self.replaying()
+        return View(viewer=viewer, pending=self.pending, reveal=reveal, seat=self.seat)
+
+    def busy(self) -> bool:
+        """Nothing on the board may be played now (computer's turn, over, or a replay)."""
+        game = self.game
+        return game.to_move == self.computer or game.is_over or self.replaying()
 
     def render(self) -> None:
         view = self.view()
@@ -219,17 +437,19 @@ class BoardController:
         self.board.style.height = f"{layout.height}px"
         self.show_status(view)
         self.show_players(view)
-        self.show_history()
         self.show_handover()
-        by_id("undo").disabled = not self.game.moves
-        js.document.body.dataset.turn = self.turn_kind()
+        if self.moves:
+            self.moves.show(self.log, len(self.game.moves), self.can_step())
+        self.action["undo"].disabled = self.undo_target() is None
+        self.action["redo"].disabled = self.redo_target() is None
+        self.host.root.dataset.turn = self.turn_kind()
 
     def turn_kind(self) -> str:
-        """Whose turn it is, for the page's data-turn attribute (styles and tests use it)."""
+        """Whose turn it is, for the root's data-turn attribute (styles and tests use it)."""
         if self.game.is_over:
             return "over"
-        if self.game.to_move == self.computer:
-            return "computer"
+        if self.busy():
+            return "replay" if self.future else "computer"
         return "handover" if self.handover else "human"
 
     def sync_buttons(self, layout: Layout, view: View) -> None:
@@ -246,7 +466,7 @@ class BoardController:
                     button.title = t.title
                 (self.choices_box if t.bar else self.targets_box).append(button)
                 self.buttons[t.key] = button
-        busy = self.game.to_move == self.computer or self.game.is_over
+        busy = self.busy()
         self.targets_box.inert = bool(self.handover)
         for t in layout.targets:
             refused = busy or self.renderer.choose(self.game, view, t.key).refusal is not None
@@ -268,9 +488,14 @@ class BoardController:
 
     def show_status(self, view: View) -> None:
         game = self.game
-        last = self.log[-1] + " " if self.log else ""
-        if game.is_over:
+        here = len(game.moves)
+        last = self.log[here - 1] + " " if here else ""
+        if self.replaying():
+            text = f"Replay, move {here} of {len(self.log)}. {last}".rstrip()
+        elif game.is_over:
             text = self.renderer.result(game)
+        elif game.to_move == self.computer and self.future:
+            text = f"{last}{game.player_name(self.computer)} moves next: step forward to see it."
         elif game.to_move == self.computer:
             text = f"{last}{game.player_name(self.computer)} is thinking…"
         elif self.handover:
@@ -282,7 +507,9 @@ class BoardController:
         self.status.dataset.player = str(game.winner if game.is_over else game.to_move or "")
 
     def show_players(self, view: View) -> None:
-        box = by_id("players")
+        box = self.players_box
+        if not box:  # an embed has no players panel
+            return
         clear(box)
         game = self.game
         for player in (1, 2):
@@ -307,15 +534,6 @@ class BoardController:
                 card.append(el("div", "player-fact", fact))
             box.append(card)
 
-    def show_history(self) -> None:
-        box = by_id("history")
-        clear(box)
-        for line in self.log:
-            box.append(el("li", text=line))
-        if not self.log:
-            box.append(el("li", "empty", "No moves yet."))
-        box.scrollTop = box.scrollHeight
-
     def show_handover(self) -> None:
         box = self.handover_box
         if not self.handover:
@@ -326,8 +544,9 @@ class BoardController:
         clear(box)
         card = el("div", "handover-card")
         card.append(el("h2", text=f"{name}'s turn"))
-        if self.log:
-            card.append(el("p", "handover-last", self.log[-1]))
+        here = len(self.game.moves)
+        if here:
+            card.append(el("p", "handover-last", self.log[here - 1]))
         card.append(el("p", text=f"Pass the screen to {name}. {other}, no peeking!"))
         button = el("button", "button primary", f"Show {name}'s numbers", type="button")
         on(button, "click", lambda _event: self.reveal_hand())
@@ -341,13 +560,12 @@ class BoardController:
         self.message_line.classList.toggle("show", bool(message))
 
 
-def computer_delay(query: str) -> int:
-    """The computer's thinking pause; `?delay=ms` in the page address changes it."""
-    for part in query.lstrip("?").split("&"):
-        name, _, value = part.partition("=")
-        if name == "delay" and value.isdecimal():
-            return min(int(value), MAX_DELAY_MS)
-    return COMPUTER_DELAY_MS
+def computer_delay(params: dict[str, str]) -> int:
+    """The computer's thinking pause; `?delay=ms` (or data-delay) changes it."""
+    value = params.get("delay", "")
+    return (
+        min(int(value), MAX_DELAY_MS) if value.isdecimal() and len(value) < 7 else COMPUTER_DELAY_MS
+    )
 
 
 def nearest(here: Target, targets: list[Target], step: tuple[int, int]) -> Target | None:

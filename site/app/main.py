@@ -1,4 +1,9 @@
-"""Entry point of every game page: report progress, build the board, hand over to it."""
+"""Entry point of every game page: report progress, build the board, hand over to it.
+
+The page's address may carry a share link (`?g=...`), the computer's pause (`?delay=`),
+`?embed=1` (board only, for an iframe: not saved, so a lesson always starts fresh) and
+starting settings by name (`?mode=vs-computer&size=12`), as an embed's attributes do.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,31 @@ import asyncio
 
 import js  # type: ignore[import-not-found]
 
-_board = None  # the page's one controller, kept for the life of the page
+_boards: list[object] = []  # the page's controller, kept for the life of the page
 
 
 async def start(slug: str) -> None:
     """Load the rules and the board for `slug`; on failure, say so on the loading screen."""
     js.ndBoot.phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
-    global _board
     try:
-        from .controller import BoardController
+        from . import storage
+        from .controller import BoardController, Host, computer_delay
+        from .embed import settings_or_notice
 
-        _board = BoardController(slug)
+        params = storage.query_params()
+        settings, notice = settings_or_notice(slug, params)
+        host = Host(
+            root=js.document.body,
+            slug=slug,
+            share_url=storage.page_address(),
+            delay=computer_delay(params),
+            save_key=None if "embed" in params else storage.save_key(slug),
+        )
+        board = BoardController(host, settings)
+        _boards.append(board)
+        board.begin(params.get("g"), notice)
+        storage.drop_query_param("g")  # from now on the game lives in the save
     except Exception as error:
         js.ndBoot.fail(f"The game could not start: {type(error).__name__}: {error}")
         raise

@@ -6,28 +6,18 @@ Reading the form never starts anything by itself: the controller hands the value
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from py_rules.options import FIRST, spec_summary
 
 from .dom import clear, el
+from .settings import Settings
 
 MODES = (
     ("2p", "Two players at this screen"),
     ("cpu2", "Me against the computer (I play first as Player 1)"),
     ("cpu1", "The computer against me (it is Player 1)"),
 )
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the form asks for: who plays, and the options for py_rules.new_game."""
-
-    computer: int | None  # the player the computer plays, or None for two people
-    level: str
-    names: tuple[str, str]
-    options: dict[str, Any]
 
 
 def label_text(help_text: str) -> str:
@@ -135,6 +125,24 @@ class OptionsForm:
         level_control = self.value("level")
         level = level_control.value if level_control else self.levels[0]
         return Settings(computer, level, (names[0], names[1]), options)
+
+    def fill(self, settings: Settings) -> None:
+        """Show the settings of the game on the board (resumed or opened from a link)."""
+        self.value("mode").value = settings.mode
+        level = self.value("level")
+        if level:
+            level.value = settings.level
+        for index, name in enumerate(settings.names, start=1):
+            computer = settings.computer == index and name == "Computer"
+            self.value(f"name{index}").value = "" if computer else name
+        for name, value in settings.options.items():
+            control = self.value(name)
+            if not control:
+                continue
+            if control.type == "checkbox":
+                control.checked = bool(value)
+            else:
+                control.value = str(value)
 
     def show_error(self, message: str | None) -> None:
         """Show why the settings were refused (or clear it), marking the field at fault."""

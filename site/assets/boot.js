@@ -4,6 +4,10 @@
 // Loaded as a classic script before PyScript so that it sees every runtime fetch.
 "use strict";
 (() => {
+  // ?embed=1 (an iframe): the board only, no site chrome, set before anything is drawn.
+  if (new URLSearchParams(location.search).has("embed")) {
+    document.documentElement.classList.add("embed");
+  }
   const script = document.currentScript;
   const sizes = JSON.parse(script.dataset.sizes);          // runtime file -> bytes
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);

@@ -1,0 +1,266 @@
+"""Resume, undo/redo, replay and share links on the game pages, and refusing bad input.
+
+A game survives a reload (localStorage), Undo and Redo move through the record, the move
+list steps through it, and a Share link opens the same position elsewhere. Links and
+saves that are corrupt, cut short, from another version or hostile are refused with a
+message and a fresh game; names from a link are shown as text, never run.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from gamepage import GamePage
+from playwright.sync_api import Browser, BrowserContext, expect
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(watch: Any) -> Iterator[None]:
+    watch.errors.clear()
+    yield
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+def open_game(
+    context: BrowserContext, watch: Any, site_url: str, slug: str, query: str = ""
+) -> GamePage:
+    page = watch.attach(context.new_page())
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.dialogs = dialogs  # type: ignore[attr-defined]
+    return GamePage(page, slug).open(site_url, query)
+
+
+def token(data: dict[str, Any]) -> str:
+    text = json.dumps(data, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def link_data(url: str) -> dict[str, Any]:
+    g = parse_qs(urlsplit(url).query)["g"][0]
+    return json.loads(base64.urlsafe_b64decode(g + "=" * (-len(g) % 4)))
+
+
+def share(gp: GamePage) -> str:
+    gp.page.get_by_role("button", name="Share").click()
+    field = gp.page.get_by_role("textbox", name="Share link")
+    expect(field).to_have_value(re.compile(r"\?g=[A-Za-z0-9_-]+$"))
+    return field.input_value()
+
+
+def moves_text(gp: GamePage) -> list[str]:
+    return gp.history.all_inner_texts()
+
+
+def test_a_game_survives_a_reload(context: BrowserContext, watch: Any, site_url: str) -> None:
+    gp = open_game(context, watch, site_url, "sequence-duel")
+    expect(gp.message).to_be_empty()  # a first visit: nothing saved, nothing to complain of
+    gp.new_game(mode="2p", first="1", size="14", name1="Ann", name2="Bob")
+    for number in ("7", "1", "12"):
+        gp.press(number)
+    before = gp.snapshot()
+    gp.page.reload()
+    expect(gp.page.locator("body")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(gp.history).to_have_count(3)
+    assert gp.snapshot() == before
+    expect(gp.page.locator('#options [name="name1"]')).to_have_value("Ann")
+    expect(gp.page.locator('#options [name="size"]')).to_have_value("14")
+    gp.press("3")  # and it plays on
+    expect(gp.status).to_contain_text("Bob claimed 3. Ann:")
+
+
+def test_undo_redo_and_the_move_list(context: BrowserContext, watch: Any, site_url: str) -> None:
+    gp = open_game(context, watch, site_url, "circle-duel")
+    gp.new_game(mode="2p", first="1", size="10", name1="", name2="")
+    for number in ("4", "5", "6", "7"):
+        gp.press(number)
+    played = moves_text(gp)
+    undo, redo = (gp.page.get_by_role("button", name=n, exact=True) for n in ("Undo", "Redo"))
+    expect(redo).to_be_disabled()
+    undo.click()
+    expect(gp.history).to_have_count(3)
+    expect(gp.page.locator("#history li.future")).to_have_text([played[3]])
+    expect(gp.status).to_contain_text("Player 2:")
+    redo.click()
+    expect(gp.history).to_have_count(4)
+    expect(redo).to_be_disabled()
+    end = gp.snapshot()
+    # Step through the record with the replay bar, then jump by clicking a move.
+    gp.page.get_by_role("button", name="First position").click()
+    expect(gp.history).to_have_count(0)
+    expect(gp.status).to_have_text(re.compile(r"^Player 1: take any number"))
+    gp.page.get_by_role("button", name="Next move").click()
+    expect(gp.page.locator("#history li.current")).to_have_text(played[0])
+    expect(gp.target("3")).to_have_attribute("aria-disabled", "false")  # next to 4
+    gp.page.locator("#history li").nth(2).click()
+    expect(gp.history).to_have_count(3)
+    gp.page.get_by_role("button", name="Last move").click()
+    assert gp.snapshot() == end
+    # A move played from an earlier position replaces the moves after it.
+    gp.page.locator("#history li").first.click()
+    expect(gp.page.locator("#history li.future")).to_have_count(3)
+    gp.press("3")  # instead of 5
+    expect(gp.page.locator("#history li")).to_have_count(2)
+    expect(gp.page.locator("#history li.future")).to_have_count(0)
+    expect(gp.history.last).to_contain_text("took 3")
+
+
+def test_undo_against_the_computer_goes_back_to_your_turn(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    gp = open_game(context, watch, site_url, "sequence-duel", "?delay=200")
+    gp.new_game(mode="cpu2", first="1", size="20", name1="Ada", name2="")
+    gp.press("10")
+    expect(gp.history).to_have_count(2)  # the computer answered
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "human")
+    gp.page.get_by_role("button", name="Undo", exact=True).click()
+    expect(gp.history).to_have_count(0)
+    expect(gp.page.locator("#history li.future")).to_have_count(2)
+    expect(gp.status).to_contain_text("Ada:")
+    gp.page.get_by_role("button", name="Redo", exact=True).click()
+    expect(gp.history).to_have_count(2)  # your move and the computer's reply, as they were
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "human")
+
+
+def test_a_share_link_opens_the_same_position(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    gp = open_game(context, watch, site_url, "digit-chain")
+    gp.new_game(mode="2p", first="2", pool="60", no_tens=True, name1="Ann", name2="Bob")
+    for number in ("15", "51", "13"):
+        gp.press(number)
+    url = share(gp)
+    data = link_data(url)
+    assert data["game"]["moves"] == ["15", "51", "13"]
+    assert data["game"]["options"]["pool"] == 60
+    before = gp.snapshot()
+    other = open_game(context, watch, site_url, "digit-chain", "?" + urlsplit(url).query)
+    assert other.snapshot() == before
+    expect(other.message).to_be_empty()
+    assert "g=" not in other.page.url  # the game now lives in this browser's save
+    other.page.reload()
+    expect(other.page.locator("body")).to_have_attribute("data-state", "ready", timeout=90_000)
+    assert other.snapshot() == before
+
+
+def test_number_duel_never_puts_hidden_numbers_in_a_link(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    gp = open_game(context, watch, site_url, "number-duel", "?delay=100")
+    gp.new_game(mode="cpu2", first="1", numbers="3", name1="Ada", name2="")
+    for button in ("Undo", "Redo"):
+        expect(gp.page.get_by_role("button", name=button, exact=True)).to_be_disabled()
+    mine = [x for x in gp.legal() if x.isdigit()]
+    gp.press(mine[0])
+    gp.press(gp.legal()[0])
+    gp.wait_for_my_turn()
+    data = link_data(share(gp))
+    assert data["game"]["moves"] == [] and data["at"] == 0
+    assert not {"seed", "order1", "order2"} & set(data["game"]["options"])
+    expect(gp.page.locator(".share-note")).to_contain_text("carries only its settings")
+    expect(gp.page.get_by_role("button", name="First position")).to_be_disabled()
+    while gp.wait_for_my_turn() != "over":
+        mine = [x for x in gp.legal() if x.isdigit()]
+        gp.press(mine[0])
+        gp.press(next(p for p in gp.legal() if p.startswith("Position ")))
+    finished = link_data(share(gp))
+    assert finished["game"]["moves"] and "order1" in finished["game"]["options"]
+    gp.page.get_by_role("button", name="First position").click()
+    expect(gp.status).to_contain_text("Replay, move 0 of")
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "replay")
+    # A hand-made link to the same game cut off before its end is refused.
+    finished["at"] = 0
+    finished["game"]["moves"] = finished["game"]["moves"][:1]
+    cut = open_game(context, watch, site_url, "number-duel", f"?g={token(finished)}")
+    expect(cut.message).to_contain_text("would give away hidden numbers")
+    expect(cut.history).to_have_count(0)
+
+
+GOOD = {
+    "v": 1,
+    "mode": "2p",
+    "level": "easy",
+    "at": 1,
+    "game": {
+        "format": "number-duels/1",
+        "game": "sequence-duel",
+        "options": {"first": 1, "size": 12, "seed": 5},
+        "names": ["<svg onload=alert(1)>", "<b>Bob</b>"],
+        "moves": ["6"],
+    },
+}
+
+
+def test_names_from_a_link_are_text(context: BrowserContext, watch: Any, site_url: str) -> None:
+    gp = open_game(context, watch, site_url, "sequence-duel", f"?g={token(GOOD)}")
+    players = gp.page.locator("#players")
+    expect(players).to_contain_text("<svg onload=alert(1)>")
+    expect(gp.page.locator("#history")).to_contain_text("<svg onload=alert(1)> claimed 6")
+    expect(gp.status).to_contain_text("<b>Bob</b>:")
+    expect(gp.page.locator("main svg, main b, main img")).to_have_count(0)
+    assert gp.page.dialogs == []  # type: ignore[attr-defined]
+
+
+def hostile_links() -> dict[str, tuple[str, str]]:
+    """name -> (the g parameter, words the refusal must contain)."""
+    good = token(GOOD)
+    other_version = {**GOOD, "v": 2}
+    old_save = {**GOOD, "game": {**GOOD["game"], "format": "number-duels/0"}}
+    img = {**GOOD, "game": {**GOOD["game"], "names": ["<img src=x onerror=alert(1)>", ""]}}
+    illegal = {**GOOD, "game": {**GOOD["game"], "moves": ["6", "7"]}, "at": 2}
+    deep = base64.urlsafe_b64encode(b"[" * 5000 + b"]" * 5000).decode().rstrip("=")
+    return {
+        "not base64": ("%3Cscript%3E", "damaged"),
+        "cut short": (good[: len(good) // 2 + 1], "damaged"),
+        "another version": (token(other_version), "another version"),
+        "an old save format": (token(old_save), "another version"),
+        "a name that is markup and too long": (token(img), "longer than 24 characters"),
+        "an illegal move": (token(illegal), "move 2 (7) is illegal"),
+        "deeply nested": (deep, "not a Number Duels game"),
+        "another game": (token({**GOOD, "game": {**GOOD["game"], "game": "digit-chain"}}), "Digit"),
+        "far too long": ("A" * 20_000, "far too long"),
+    }
+
+
+def test_bad_links_and_saves_are_refused_with_a_fresh_game(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    page = watch.attach(context.new_page())
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    gp = GamePage(page, "sequence-duel")
+    for name, (g, words) in hostile_links().items():
+        gp.open(site_url, f"?g={g}")
+        expect(gp.message, name).to_contain_text("That link could not be opened")
+        expect(gp.message, name).to_contain_text(words)
+        expect(gp.message, name).to_contain_text("A new game has started.")
+        expect(gp.history, name).to_have_count(0)
+        expect(gp.status, name).to_contain_text("Player 1:")
+    # A damaged save in localStorage: refused the same way on the next visit.
+    for saved, words in (
+        ('{"v":1,"mode":"2p"', "damaged"),
+        (json.dumps({**GOOD, "v": 0}), "another version"),
+        (json.dumps({**GOOD, "at": 7}), "position is not in the game"),
+        (json.dumps({**GOOD, "mode": ["x"]}), "players are not valid"),
+    ):
+        page.evaluate("s => localStorage.setItem('number-duels/sequence-duel', s)", saved)
+        gp.open(site_url)
+        expect(gp.message).to_contain_text("Your saved game could not be restored")
+        expect(gp.message).to_contain_text(words)
+        expect(gp.history).to_have_count(0)
+        gp.press("5")  # the fresh game plays, and replaces the bad save
+        assert "damaged" not in page.evaluate("localStorage.getItem('number-duels/sequence-duel')")
+    assert dialogs == []

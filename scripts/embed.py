@@ -1,0 +1,52 @@
+"""The embeddable form of the site (issue 5): `embed.js`, `assets/embed.css`, `tutorial.html`.
+
+`install(out)` (called by build_site.py) writes, at the root of the build:
+
+- `embed.js` from site/embed/embed.js, told where the runtime, the Python bundle and the
+  styles are (paths from the root; the script finds the root from its own address);
+- `assets/embed.css`: the site's stylesheet scoped under `.number-duels` with CSS nesting,
+  so an embedded board looks like the game pages and restyles nothing else on a host page;
+- `tutorial.html`: a short lesson that embeds two games, as any page would.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from string import Template
+
+import snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+# The box around an embedded board (on a host page there is no .play panel around it).
+EMBED_ROOT_CSS = """
+.number-duels { display: block; margin: 1rem 0; padding: 1rem; border: 1px solid var(--line);
+  border-radius: var(--radius); background: var(--surface); max-width: 760px; }
+"""
+
+
+def scoped_css(css: str) -> str:
+    """`css` applied inside `.number-duels` only (its :root variables on the box itself)."""
+    return ".number-duels {\n" + css.replace(":root {", "& {", 1) + "\n}\n" + EMBED_ROOT_CSS
+
+
+def embed_script(bundle: str) -> str:
+    config = {
+        "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
+        "bundle": bundle,
+        "css": "assets/embed.css",
+        "pyscript": "vendor/pyscript/core.js",
+    }
+    source = (SITE / "embed" / "embed.js").read_text(encoding="utf-8")
+    marker = "/*@CONFIG@*/ null"
+    assert source.count(marker) == 1, "site/embed/embed.js lost its CONFIG marker"
+    return source.replace(marker, json.dumps(config, separators=(",", ":")))
+
+
+def install(out: Path, bundle: str) -> None:
+    (out / "embed.js").write_text(embed_script(bundle), encoding="utf-8")
+    css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
+    (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
+    page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))
+    (out / "tutorial.html").write_text(page.substitute(), encoding="utf-8")

@@ -1,0 +1,94 @@
+"""Games embedded in any page: every `<div class="number-duels" data-game=...>` on it.
+
+All of them run in the one Python runtime that `embed.js` starts (one download, one
+interpreter start); each gets its own board, status line and controls, built inside
+its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
+`data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
+`data-name2`, `data-first` and the game's options (`data-size`, `data-no-tens`, ...).
+Embeds are not saved: a lesson starts from its own settings on every visit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+import py_rules
+from py_rules.errors import RulesError
+from py_rules.players import LEVELS
+
+from .dom import clear, el
+from .settings import Settings, settings_from_params
+
+_boards: list[Any] = []  # every embedded controller, kept for the life of the page
+
+
+def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str]:
+    """Settings from text parameters; the standard ones and a notice if they are refused."""
+    try:
+        return settings_from_params(py_rules.GAMES[slug], params, LEVELS), ""
+    except RulesError as error:
+        return Settings(), f"These settings were refused ({error}): the standard game is shown."
+
+
+def attributes(root: Any) -> dict[str, str]:
+    """An element's data-* attributes, `data-no-tens` read as "no_tens"."""
+    params: dict[str, str] = {}
+    for attr in root.attributes:
+        name = str(attr.name)
+        if name.startswith("data-"):
+            params[name[5:].replace("-", "_")] = str(attr.value)
+    return params
+
+
+def build(root: Any) -> None:
+    """The parts one board needs, inside its own div (found by class, never by id)."""
+    clear(root)
+    root.append(el("p", "status", "Starting the game…", role="status", aria_live="polite"))
+    board = el("div", "board")
+    board.append(el("canvas", aria_hidden="true"))
+    board.append(el("div", "targets", role="group", aria_label="Board"))
+    handover = el("div", "handover")
+    handover.hidden = True
+    board.append(handover)
+    root.append(board)
+    root.append(el("div", "choices"))
+    root.append(el("p", "message", aria_live="assertive"))
+    root.append(el("div", "actions"))
+    moves = el("details", "moves")
+    moves.append(el("summary", text="Moves"))
+    moves.append(el("ol", "history"))
+    root.append(moves)
+
+
+def start_one(root: Any, base: str) -> None:
+    from .controller import BoardController, Host, computer_delay
+
+    params = attributes(root)
+    slug = params.get("game", "")
+    root.dataset.ndState = "started"
+    if slug not in py_rules.GAMES:
+        clear(root)
+        known = ", ".join(py_rules.GAMES)
+        root.append(el("p", "status", f"Unknown game {slug[:40]!r}: use one of {known}."))
+        return
+    build(root)
+    settings, notice = settings_or_notice(slug, params)
+    host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params))
+    board = BoardController(host, settings)
+    _boards.append(board)
+    board.begin(None, notice)
+
+
+async def start_all() -> None:
+    """Start every embedded game not started yet; one failing never stops the others."""
+    base = str(getattr(js.window, "ndEmbedBase", "") or "")
+    for root in js.document.querySelectorAll(".number-duels:not([data-nd-state])"):
+        try:
+            start_one(root, base)
+        except Exception as error:  # show it in that board's box, keep the others going
+            clear(root)
+            root.append(el("p", "status", f"This game could not start: {error}"))
+            js.console.warn(f"number-duels embed: {type(error).__name__}: {error}")
+    js.document.documentElement.dataset.ndEmbeds = "ready"

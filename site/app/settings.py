@@ -1,0 +1,71 @@
+"""Who plays and with which options: read from the form, a page's attributes or a URL.
+
+Pure Python (no browser imports), so the rules for reading untrusted text are tested
+in CPython. Nothing here is checked against the game's option ranges: `py_rules.new_game`
+does that, in one place, and explains anything out of range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from py_rules.errors import BadOption
+from py_rules.options import spec_summary
+
+# Mode -> the player the computer plays (None: two people at one screen).
+MODES: dict[str, int | None] = {"2p": None, "cpu2": 2, "cpu1": 1}
+# Friendlier spellings accepted in embed attributes and page addresses.
+MODE_ALIASES = {"two-players": "2p", "vs-computer": "cpu2", "computer-first": "cpu1"}
+MAX_VALUE_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a game is started with: who plays, and the options for py_rules.new_game."""
+
+    computer: int | None = None  # the player the computer plays, or None for two people
+    level: str = "easy"
+    names: tuple[str, str] = ("", "")
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mode(self) -> str:
+        return next(name for name, player in MODES.items() if player == self.computer)
+
+
+def mode_player(mode: str) -> int | None:
+    """The computer's player for a mode name; BadOption for anything else."""
+    key = MODE_ALIASES.get(mode, mode)
+    if key not in MODES:
+        shown = mode[:MAX_VALUE_LENGTH]
+        raise BadOption(f"mode must be two-players, vs-computer or computer-first, not {shown!r}")
+    return MODES[key]
+
+
+def option_names(game_cls: type[Any]) -> list[str]:
+    """The options a page may set (hidden orders and the seed are never among them)."""
+    return [spec.name for spec in game_cls.option_specs if spec_summary(spec)["kind"] != "order"]
+
+
+def settings_from_params(
+    game_cls: type[Any], params: Mapping[str, str], levels: tuple[str, ...]
+) -> Settings:
+    """Settings from text parameters (data-* attributes or a page address).
+
+    Unknown parameters are ignored (a host page has its own data attributes); a bad mode
+    or level raises BadOption; option values are passed on as text for new_game to check.
+    """
+    computer = mode_player(params.get("mode", "2p"))
+    level = params.get("level", levels[0])
+    if level not in levels:
+        raise BadOption(f"level must be one of {', '.join(levels)}, not {level[:40]!r}")
+    names = [params.get("name1", ""), params.get("name2", "")]
+    if computer is not None and not names[computer - 1].strip():
+        names[computer - 1] = "Computer"
+    options: dict[str, Any] = {}
+    for name in ("first", *option_names(game_cls)):
+        if name in params:
+            options[name] = params[name][: MAX_VALUE_LENGTH + 1]
+    return Settings(computer, level, (names[0], names[1]), options)

@@ -1,0 +1,72 @@
+"""The browser's side of saving and sharing: localStorage, the address bar, the clipboard.
+
+Each call tolerates a browser that refuses (storage off, a sandboxed iframe, no
+clipboard permission): saving is a convenience, so a refusal is never an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import JsException  # type: ignore[import-not-found]
+
+from .dom import proxy
+
+KEY_PREFIX = "number-duels/"
+
+
+def save_key(slug: str) -> str:
+    """The localStorage key of a game page's game in progress (one per game)."""
+    return f"{KEY_PREFIX}{slug}"
+
+
+def load(key: str) -> str | None:
+    try:
+        value = js.localStorage.getItem(key)
+    except JsException:
+        return None
+    return value if isinstance(value, str) else None  # JS null when nothing is saved
+
+
+def store(key: str, text: str) -> None:
+    with contextlib.suppress(JsException):  # full or refused: the game goes on unsaved
+        js.localStorage.setItem(key, text)
+
+
+def query_params() -> dict[str, str]:
+    """The page address's query parameters (the first value of each)."""
+    params: dict[str, str] = {}
+    search = js.URLSearchParams.new(js.location.search)
+    for pair in search.entries():
+        name, value = str(pair[0]), str(pair[1])
+        params.setdefault(name, value)
+    return params
+
+
+def drop_query_param(name: str) -> None:
+    """Take `name` out of the address bar (a link's game, once opened, lives in the save)."""
+    url = js.URL.new(js.location.href)
+    if url.searchParams.has(name):
+        url.searchParams.delete(name)
+        js.history.replaceState(js.history.state, "", url.href)
+
+
+def page_address() -> str:
+    """This page's address without its query or fragment."""
+    return str(js.location.origin) + str(js.location.pathname)
+
+
+def copy_text(text: str, done: Any) -> None:
+    """Copy to the clipboard; `done(True/False)` says whether the browser allowed it."""
+    clipboard = getattr(js.navigator, "clipboard", None)
+    if clipboard is None:
+        done(False)
+        return
+    try:
+        promise = clipboard.writeText(text)
+    except JsException:
+        done(False)
+        return
+    promise.then(proxy(lambda *_: done(True)), proxy(lambda *_: done(False)))
