@@ -21,11 +21,13 @@ from typing import Any
 
 from .core import Game
 from .solvers import number_duel, solver_for
-from .solvers.base import pick
+from .solvers.base import BudgetExceeded, pick
 
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.
 MEDIUM_WIDE = 24
+# Positions the Digit Chain solver may visit for one perfect move (see choose_move).
+PERFECT_NODE_BUDGET = 2_000
 
 
 def random_move(game: Game[Any], rng: random.Random) -> Any:
@@ -48,7 +50,19 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
         return pick(_scored_moves(game, 1) or game.legal_moves(), rng)
     if level == "medium":
         return pick(_scored_moves(game, 3 if len(game.legal_moves()) <= MEDIUM_WIDE else 2), rng)
-    return pick(solver_for(game).best_moves(game.state), rng)
+    solver = solver_for(game)
+    budget = getattr(solver, "node_budget", False)
+    if budget is False:
+        return pick(solver.best_moves(game.state), rng)
+    # Digit Chain: a few positions can take minutes to prove. Cap the search; in the
+    # rare position it cannot settle in time, play the look-ahead move instead.
+    solver.node_budget = PERFECT_NODE_BUDGET
+    try:
+        return pick(solver.best_moves(game.state), rng)
+    except BudgetExceeded:
+        return choose_move(game, "medium", rng)
+    finally:
+        solver.node_budget = budget
 
 
 def hint(game: Game[Any]) -> dict[str, Any]:

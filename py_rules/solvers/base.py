@@ -22,7 +22,7 @@ from typing import Any
 from ..core import Game
 
 # New positions the exact length search may visit for one decision before giving up.
-LENGTH_BUDGET = 400
+LENGTH_BUDGET = 300
 
 
 class BudgetExceeded(Exception):
@@ -137,8 +137,14 @@ class Solver:
         candidates = [
             (m, a) for m, a, w in zip(moves, afters, won, strict=True) if w or not winning
         ]
+        counter = [self.length_budget]  # one budget for the whole decision
         try:
-            lengths = [self.state_length(a, self.length_budget) for _, a in candidates]
+            lengths = [
+                0
+                if self.game.outcome_of(a) is not None
+                else self._length(self.position(a), counter)
+                for _, a in candidates
+            ]
         except BudgetExceeded:
             if winning or self.first_win_enough:
                 return [m for m, _ in candidates]

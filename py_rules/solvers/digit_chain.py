@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.digit_chain import DigitChain, DigitChainState, first_digit, last_digit
-from .base import Solver
+from .base import BudgetExceeded, Solver
 
 # A digit's mask: bit b (1..9, b != d) = the edge d -> b is unused; bit d = an odd number of
 # loops on d; bit 0 = d's ten (the edge d -> 0) is unused.
@@ -65,6 +65,9 @@ class DigitChainSolver(Solver):
     def __init__(self, game: DigitChain) -> None:
         super().__init__(game)
         self.memo: dict[tuple[int, ...], bool] = {}
+        # New positions the search may still visit (None: no limit); past it, it raises
+        # BudgetExceeded (the analysis uses this to give up on the hardest pools).
+        self.node_budget: int | None = None
 
     def position(self, state: DigitChainState) -> Position:
         if state.last is None:
@@ -114,6 +117,10 @@ class DigitChainSolver(Solver):
         known = self.memo.get(key)
         if known is not None:
             return known
+        if self.node_budget is not None:
+            self.node_budget -= 1
+            if self.node_budget < 0:
+                raise BudgetExceeded
         order = [came_from] if came_from and mine >> came_from & 1 else []
         order += [d for d in range(1, 10) if mine >> d & 1 and d != came_from]
         known = False

@@ -1,0 +1,330 @@
+"""Computer players: legal, deterministic for a seed, each level doing what it says;
+Number Duel's players never look at the opponent's hidden order; hints; the `solve` and
+`play --vs` commands; the analysis data."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from solver_reference import minimax
+
+import py_rules
+from py_rules import cli, terminal
+from py_rules.analysis import analyse, entry, sentence
+from py_rules.players import LEVELS, choose_move, hint, random_move
+from py_rules.solvers import solver_for
+
+SMALL_OPTIONS = {
+    "circle-duel": {"size": 7},
+    "number-circle": {"target": 12},
+    "sequence-duel": {"size": 9},
+    "digit-chain": {"pool": 30, "no_tens": True},
+    "number-duel": {"numbers": 4},
+}
+
+
+def played(slug: str, options: dict[str, Any], plies: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    game = py_rules.new_game(slug, {**options, "seed": seed})
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.play(random_move(game, rng))
+    return game
+
+
+@given(
+    slug=st.sampled_from(sorted(SMALL_OPTIONS)),
+    level=st.sampled_from(LEVELS),
+    plies=st.integers(0, 5),
+    seed=st.integers(0, 2**32),
+)
+def test_every_level_plays_a_legal_move_and_the_same_one_for_the_same_seed(
+    slug: str, level: str, plies: int, seed: int
+) -> None:
+    game = played(slug, SMALL_OPTIONS[slug], plies, seed)
+    if game.is_over:
+        with pytest.raises(ValueError):
+            choose_move(game, level, random.Random(seed))
+        return
+    before = game.copy()
+    move = choose_move(game, level, random.Random(seed))
+    assert game == before  # choosing does not touch the game
+    assert game.why_illegal(move) is None
+    assert choose_move(game, level, random.Random(seed)) == move
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(py_rules.new_game("circle-duel"), "grandmaster", random.Random(1))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_easy_takes_a_win_that_is_there(seed: int) -> None:
+    game = py_rules.new_game("digit-chain")  # any multiple of 10 wins at once
+    assert choose_move(game, "easy", random.Random(seed)) % 10 == 0
+    game = py_rules.new_game("circle-duel", {"size": 6})
+    for move in ("1", "2", "3", "4", "5"):
+        game.play(move)
+    assert choose_move(game, "easy", random.Random(seed)) == 6
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_medium_sets_up_a_win_two_turns_ahead(seed: int) -> None:
+    # Sequence Duel, 1..5 after 1 and 5: claiming 3 leaves the opponent nothing;
+    # claiming 2 or 4 lets the opponent reply on the other side and win.
+    game = py_rules.new_game("sequence-duel", {"size": 5})
+    game.play("1")
+    game.play("5")
+    assert choose_move(game, "medium", random.Random(seed)) == 3
+    assert choose_move(game, "easy", random.Random(seed)) in (2, 3)
+
+
+def test_medium_avoids_a_move_that_hands_over_an_immediate_win() -> None:
+    game = py_rules.new_game("digit-chain", {"pool": 25})  # 1..25: tens 10 and 20
+    game.play("11")  # player 2 on 1 could take 10; say they take 13 instead
+    game.play("13")
+    # On 3: 3 is the only move (30 > 25). Build a choice: play on from 2.
+    game = py_rules.new_game("digit-chain", {"pool": 25})
+    game.play("12")  # player 2 on 2: 2, 20..25; 20 wins at once
+    for seed in range(10):
+        assert choose_move(game, "medium", random.Random(seed)) == 20
+
+
+@pytest.mark.parametrize(
+    ("slug", "options"), [("circle-duel", {"size": 8}), ("sequence-duel", {"size": 7})]
+)
+def test_perfect_holds_out_longest_from_a_lost_position(slug: str, options: dict[str, Any]) -> None:
+    memo: dict[Any, Any] = {}
+    checked = 0
+    for seed in range(30):
+        game = played(slug, options, seed % 3, seed)
+        if game.is_over or minimax(game, game.state, memo)[0]:
+            continue
+        lengths = {m: minimax(game, game.after(game.state, m), memo)[1] for m in game.legal_moves()}
+        move = choose_move(game, "perfect", random.Random(seed))
+        assert lengths[move] == max(lengths.values())
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("slug", ["circle-duel", "sequence-duel", "digit-chain"])
+def test_perfect_wins_soonest_when_it_can(slug: str) -> None:
+    memo: dict[Any, Any] = {}
+    options = {
+        "circle-duel": {"size": 9},
+        "sequence-duel": {"size": 8},
+        "digit-chain": {"pool": 14},
+    }
+    for seed in range(12):
+        game = played(slug, options[slug], seed % 3, seed)
+        if game.is_over or not minimax(game, game.state, memo)[0]:
+            continue
+        move = choose_move(game, "perfect", random.Random(seed))
+        won, length = minimax(game, game.after(game.state, move), memo)
+        assert not won
+        if slug != "digit-chain":  # Digit Chain takes its first winning move
+            best = min(
+                minimax(game, game.after(game.state, m), memo)[1]
+                for m in game.legal_moves()
+                if not minimax(game, game.after(game.state, m), memo)[0]
+            )
+            assert length == best
+
+
+# ----- Number Duel: the opponent's hidden order is never read -------------------------
+
+
+def consistent_orders(game: Any) -> list[tuple[int, ...]]:
+    """Every order of the opponent's numbers agreeing with what the mover has seen."""
+    mover = game.to_move
+    theirs = 3 - mover
+    view = game.observation(mover)
+    row = game.state.rows[theirs - 1]
+    original = list(game.options[f"order{theirs}"])
+    shown = {c["position"] for c in view["rows"][str(theirs)] if c["face_up"]}
+    gone = {c["position"] for c in view["rows"][str(theirs)] if not c["occupied"]}
+    fixed = shown | gone  # positions whose number the mover has seen
+    free = [p for p in range(1, len(original) + 1) if p not in fixed]
+    numbers = [original[p - 1] for p in free]
+    assert all(row[p - 1] is not None for p in free)
+    orders = []
+    for perm in itertools.permutations(numbers):
+        order = list(original)
+        for position, number in zip(free, perm, strict=True):
+            order[position - 1] = number
+        orders.append(tuple(order))
+    return orders
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_was_seen(
+    seed: int,
+) -> None:
+    game = played("number-duel", {"numbers": 5}, seed % 4 + 1, seed)
+    if game.is_over:
+        return
+    theirs = 3 - game.to_move
+    orders = consistent_orders(game)
+    assert len(orders) >= 2 or seed % 4 >= 2
+    for level in LEVELS:
+        chosen = set()
+        for order in orders:
+            twin = py_rules.new_game(
+                "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
+            )
+            for move in game.moves:
+                twin.play(move)
+            assert twin.observation(game.to_move) == game.observation(game.to_move)
+            chosen.add(choose_move(twin, level, random.Random(99)))
+        assert len(chosen) == 1, (level, chosen)
+
+
+def test_number_duel_easy_takes_a_sure_win() -> None:
+    found = 0
+    for seed in range(60):
+        game = played("number-duel", {"numbers": 3}, 2 + seed % 3, seed)
+        if game.is_over:
+            continue
+        mover, theirs = game.to_move, 3 - game.to_move
+        sure = []
+        for move in game.legal_moves():  # wins at once whatever the hidden order
+            wins = []
+            for order in consistent_orders(game):
+                twin = py_rules.new_game(
+                    "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
+                )
+                for earlier in game.moves:
+                    twin.play(earlier)
+                twin.play(move)
+                wins.append(twin.winner == mover)
+            if all(wins):
+                sure.append(move)
+        if sure:
+            found += 1
+            assert choose_move(game, "easy", random.Random(seed)) in sure
+    assert found >= 3
+
+
+# ----- hints ------------------------------------------------------------------------
+
+
+def test_hint_says_when_every_move_loses() -> None:
+    lost = hint(py_rules.new_game("circle-duel"))  # even circle: the first player loses
+    assert lost["winning"] is False and lost["value"] == "loss"
+    won = hint(py_rules.new_game("circle-duel", {"size": 9}))
+    assert won["winning"] is True and won["move"] in won["moves"]
+    duel = hint(py_rules.new_game("number-duel"))
+    assert duel["winning"] is None and duel["value"] == pytest.approx(0.390625)
+    assert duel["move"].startswith("2@")
+
+
+def test_hint_move_is_a_winning_move() -> None:
+    game = py_rules.new_game("sequence-duel", {"size": 12})
+    suggestion = hint(game)
+    assert suggestion["winning"] is True
+    assert solver_for(game).move_wins(game.state, game.parse_move(suggestion["move"]))
+
+
+# ----- commands -----------------------------------------------------------------------
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = cli.main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_solve_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(["solve", "circle-duel", "--size", "9", "4", "5"], capsys)
+    assert status == 0
+    assert json.loads(out) == {"to_move": 1, "value": "win", "winning_moves": ["6"]}
+    status, out, _ = run_cli(["solve", "number-duel", "--numbers", "3"], capsys)
+    report = json.loads(out)
+    assert report["to_move"] == 1 and report["best_moves"] == ["2@1", "2@2", "2@3"]
+    assert report["value"] == pytest.approx(5 / 12)
+    status, out, _ = run_cli(["solve", "circle-duel", "--size", "3", "1", "2", "3"], capsys)
+    assert json.loads(out) == {
+        "to_move": None,
+        "value": None,
+        "winner": 1,
+        "draw": False,
+        "winning_moves": [],
+    }
+
+
+def test_solve_reports_errors_like_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_cli(["solve", "circle-duel", "4", "7"], capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("python -m py_rules: error: move 2 (7) is illegal: You must select")
+    status, _, err = run_cli(["solve", "sequence-duel", "--size", "99"], capsys)
+    assert status == 2 and "size must be between 2 and 60" in err
+    assert run_cli(["solve", "nonsense"], capsys)[0] == 2
+
+
+def keyboard(answers: list[str]) -> Any:
+    pending = list(answers)
+
+    def read(prompt: str) -> str:
+        print(prompt, end="")
+        if not pending:
+            raise EOFError
+        return pending.pop(0)
+
+    return read
+
+
+def test_play_against_the_perfect_computer(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Circle of 4, the human second: the computer (first) is lost, the human wins by
+    # simply following the circle.
+    monkeypatch.setattr(terminal, "read_line", keyboard(["1", "2", "3", "4"] * 2))
+    status = cli.main(["play", "circle-duel", "--size", "4", "--vs", "perfect", "--as", "2"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Player 2 wins the game!" in out or "wins" in out
+
+
+def test_play_as_needs_vs(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_cli(["play", "circle-duel", "--as", "2"], capsys)
+    assert status == 2 and "--as needs --vs" in err
+    status, _, err = run_cli(["play", "circle-duel", "--vs", "genius"], capsys)
+    assert status == 2
+
+
+# ----- analysis -------------------------------------------------------------------------
+
+
+def test_analysis_of_circle_duel_is_parity() -> None:
+    data = analyse("circle-duel")
+    assert [e["winner"] for e in data["sizes"]] == [
+        "first" if n % 2 else "second" for n in range(3, 41)
+    ]
+    assert "odd" in data["sentence"]
+
+
+def test_analysis_entries() -> None:
+    assert entry("sequence-duel", {"size": 5}) == {
+        "options": {"size": 5},
+        "standard": False,
+        "winner": "first",
+        "first_moves": ["3"],
+        "all_moves": True,
+        "method": "solver",
+    }
+    mirror = entry("sequence-duel", {"size": 41})
+    assert mirror["method"] == "mirror strategy" and mirror["first_moves"] == ["21"]
+    assert entry("sequence-duel", {"size": 42})["method"] == "not computed"
+    standard = entry("digit-chain", {"pool": 99, "no_tens": False})
+    assert standard["standard"] and standard["first_moves"][0] == "10"
+    duel = entry("number-duel", {"numbers": 3})
+    assert duel["value"] == pytest.approx(5 / 12, abs=1e-6) and duel["first_moves"] == [2]
+    assert entry("number-duel", {"numbers": 9})["method"] == "not computed"
+    assert sentence("number-duel", [{**entry("number-duel", {"numbers": 5})}]).startswith("No one")
