@@ -100,10 +100,16 @@ class Solver:
         counter[0] -= 1
         if counter[0] < 0:
             raise BudgetExceeded
-        if self.wins(position):
-            best = min(self._length(c, counter) for c in children if not self.wins(c))
-        else:
-            best = max(self._length(c, counter) for c in children)
+        # Plain loops, not min()/max() over generators: recursion through a builtin
+        # costs native stack, which is small in WebAssembly.
+        winning = self.wins(position)
+        best = -1
+        for child in children:
+            if winning and self.wins(child):
+                continue
+            n = self._length(child, counter)
+            if best < 0 or (n < best if winning else n > best):
+                best = n
         self._lengths[key] = best + 1
         return best + 1
 

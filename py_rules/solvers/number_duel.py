@@ -39,7 +39,11 @@ class NumberDuelSolver:
         """The chance that the player to move wins, with best play on both sides."""
         known = self.memo.get(position)
         if known is None:
-            known = max(self.attack_value(position, x, t) for x, t in self.attacks(position))
+            known = 0.0
+            for x, target in self.attacks(position):  # a loop, not max(): see base._length
+                value = self.attack_value(position, x, target)
+                if value > known:
+                    known = value
             self.memo[position] = known
         return known
 

@@ -117,7 +117,11 @@ class PlainSegmentSolver:
     def wins(self, position: Multiset) -> bool:
         known = self.memo.get(position)
         if known is None:
-            known = any(not self.wins(child) for child in self.children(position))
+            known = False
+            for child in self.children(position):  # a loop: see base._length
+                if not self.wins(child):
+                    known = True
+                    break
             self.memo[position] = known
         return known
 
@@ -225,10 +229,12 @@ class SegmentSolver(Solver):
             # Children already solved first: a known lost one settles it at no cost.
             children = self.reduced_children(position)
             memo = self.memo
-            if any(memo.get(c) is False for c in children):
-                known = True
-            else:
-                known = any(not self.reduced_wins(c) for c in children)
+            known = any(memo.get(c) is False for c in children)
+            if not known:
+                for child in children:  # a loop, not any(): see base._length
+                    if not self.reduced_wins(child):
+                        known = True
+                        break
         self.memo[position] = known
         return known
 
