@@ -21,7 +21,7 @@ from .solvers.base import BudgetExceeded
 # Limits that keep a full run to a few minutes on one CPython core.
 SEQUENCE_DUEL_SOLVED_UP_TO = 30
 NUMBER_DUEL_SOLVED_UP_TO = 7
-DIGIT_CHAIN_NODE_BUDGET = 1_500_000
+DIGIT_CHAIN_NODE_BUDGET = 400_000
 
 
 def size_options(slug: str) -> Iterator[dict[str, Any]]:
