@@ -8,6 +8,22 @@
   if (new URLSearchParams(location.search).has("embed")) {
     document.documentElement.classList.add("embed");
   }
+  // PyScript opens an IndexedDB database (its package cache) before it starts Python and
+  // cannot start without it. A page the browser keeps from storage (an iframe on another
+  // site where third-party storage is blocked, as in private windows; a sandboxed iframe;
+  // an iframe inside an about:blank page) gets a memory-only stand-in instead: this site
+  // installs no packages, so that cache stays empty anyway. localStorage says at once
+  // whether storage is allowed (the app itself plays on unsaved when it is not).
+  const storageDenied = (() => {
+    try {
+      return !window.localStorage || !window.indexedDB;
+    } catch {
+      return true;
+    }
+  })();
+  if (storageDenied) {
+    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
   const script = document.currentScript;
   const sizes = JSON.parse(script.dataset.sizes);          // runtime file -> bytes
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -181,4 +197,62 @@
     show();
     $("#loading-reload").addEventListener("click", () => location.reload());
   });
+
+  /** The part of IndexedDB that PyScript's key-value store uses, kept in memory. */
+  function memoryIndexedDB() {
+    const databases = new Map(); // name -> Map(store name -> Map(key -> value))
+    const answer = (request, result) => {
+      setTimeout(() => {
+        request.result = result;
+        request.readyState = "done";
+        request.onsuccess?.({ type: "success", target: request });
+      });
+      return request;
+    };
+    const clone = (value) => (value === undefined ? value : structuredClone(value));
+    const objectStore = (records) => ({
+      count: () => answer({}, records.size),
+      clear: () => answer({}, void records.clear()),
+      delete: (key) => answer({}, void records.delete(key)),
+      get: (key) => answer({}, clone(records.get(key))),
+      getKey: (key) => answer({}, records.has(key) ? key : undefined),
+      getAllKeys: () => answer({}, [...records.keys()]),
+      put: (value, key) => answer({}, (records.set(key, clone(value)), key)),
+    });
+    const database = (name, stores) => ({
+      name,
+      version: 1,
+      objectStoreNames: { get length() { return stores.size; }, contains: (n) => stores.has(n) },
+      createObjectStore(store) {
+        stores.set(store, new Map());
+        return objectStore(stores.get(store));
+      },
+      transaction(names) {
+        const name = [names].flat()[0];
+        if (!stores.has(name)) throw new DOMException(`No object store ${name}`, "NotFoundError");
+        return { objectStore: (store) => objectStore(stores.get(store)) };
+      },
+      close() {},
+    });
+    return {
+      open(name) {
+        const request = { readyState: "pending", transaction: null };
+        setTimeout(() => {
+          const fresh = !databases.has(name);
+          if (fresh) databases.set(name, new Map());
+          request.result = database(name, databases.get(name));
+          request.readyState = "done";
+          if (fresh) {
+            const transaction = {};
+            request.transaction = transaction;
+            request.onupgradeneeded?.({ type: "upgradeneeded", target: request });
+            request.transaction = null;
+            transaction.oncomplete?.({ type: "complete", target: transaction });
+          }
+          request.onsuccess?.({ type: "success", target: request });
+        });
+        return request;
+      },
+    };
+  }
 })();
