@@ -337,3 +337,41 @@ def test_undo_takes_back_a_move(pages: dict[str, GamePage]) -> None:
     expect(gp.history).to_have_count(1)
     expect(gp.target("61")).to_have_attribute("aria-disabled", "false")
     assert "61" in before_second
+
+
+# ----- hints and analysis (issue 4) ---------------------------------------------------------
+
+
+def test_hint_names_a_best_move_and_the_perfect_computer_wins_digit_chain(
+    pages: dict[str, GamePage],
+) -> None:
+    gp = pages["digit-chain"]
+    gp.new_game(mode="2p", first="1", pool="99", no_tens=False, name1="", name2="")
+    gp.page.get_by_role("button", name="Hint").click()
+    # The standard game is won at once by a multiple of 10: the hint must say so.
+    expect(gp.message).to_have_text(
+        re.compile(r"^Hint: play [1-9]0\. It wins against any defence\.$")
+    )
+    gp.press("26")
+    gp.page.get_by_role("button", name="Hint").click()
+    expect(gp.message).to_have_text("Hint: play 60. It wins against any defence.")
+    # Against the perfect computer moving first, the person never gets a move.
+    gp.new_game(mode="cpu1", level="perfect", first="1", name1="", name2="Bea")
+    expect(gp.status).to_contain_text("Computer wins")
+    expect(gp.history).to_have_count(1)
+    expect(gp.history.first).to_contain_text(re.compile(r"[1-9]0\b"))
+
+
+def test_every_game_page_shows_its_perfect_play_analysis(pages: dict[str, GamePage]) -> None:
+    gp = pages["circle-duel"]
+    analysis = gp.page.get_by_role("region", name="Analysis: who wins with perfect play")
+    expect(analysis).to_contain_text("Standard game: second player wins")
+    gp.page.get_by_text("Every size").click()
+    row = analysis.locator("tr", has_text="size 11")
+    expect(row).to_contain_text("first player wins")
+    gp.new_game(mode="2p", first="1", size="10", name1="", name2="")
+    gp.press("4")
+    gp.page.get_by_role("button", name="Hint").click()
+    expect(gp.message).to_have_text(
+        re.compile(r"^Hint: play [35]\. It wins against any defence\.$")
+    )

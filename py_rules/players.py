@@ -28,6 +28,9 @@ LEVELS = ("easy", "medium", "perfect")
 MEDIUM_WIDE = 24
 # Positions the Digit Chain solver may visit for one perfect move (see choose_move).
 PERFECT_NODE_BUDGET = 2_000
+# Number Duel's exact expectimax takes about 9 s at 7 numbers and 80 s at 8 (CPython):
+# above this size the perfect player and the hint use the quick estimate instead.
+EXACT_NUMBER_DUEL_MAX = 6
 
 
 def random_move(game: Game[Any], rng: random.Random) -> Any:
@@ -65,8 +68,9 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
         solver.node_budget = budget
 
 
-def hint(game: Game[Any]) -> dict[str, Any]:
-    """A best move for the player to move, for a Hint button.
+def hint(game: Game[Any]) -> dict[str, Any] | None:
+    """A best move for the player to move, for a Hint button; None when no exact answer
+    can be had quickly (a deep Digit Chain position, Number Duel above 6 numbers).
 
     {"move": text, "winning": bool | None, "value": ..., "moves": [all best texts]}:
     `winning` is False when every move loses against perfect play (Number Duel gives
@@ -75,12 +79,23 @@ def hint(game: Game[Any]) -> dict[str, Any]:
     if game.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     if game.has_hidden_information:
+        if game.options["numbers"] > EXACT_NUMBER_DUEL_MAX:
+            return None
         value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
         texts = [game.move_text(m) for m in best]
         return {"move": texts[0], "winning": None, "value": round(value, 12), "moves": texts}
     solver = solver_for(game)
-    best = solver.best_moves(game.state)
-    winning = solver.move_wins(game.state, best[0])
+    budget = getattr(solver, "node_budget", False)
+    if budget is not False:
+        solver.node_budget = PERFECT_NODE_BUDGET
+    try:
+        best = solver.best_moves(game.state)
+        winning = solver.move_wins(game.state, best[0])
+    except BudgetExceeded:
+        return None
+    finally:
+        if budget is not False:
+            solver.node_budget = budget
     texts = [game.move_text(m) for m in best]
     return {
         "move": texts[0],
@@ -125,7 +140,7 @@ def _scored_moves(game: Game[Any], depth: int) -> list[Any]:
 
 
 def _number_duel_move(game: Game[Any], level: str, rng: random.Random) -> Any:
-    if level == "perfect":
+    if level == "perfect" and game.options["numbers"] <= EXACT_NUMBER_DUEL_MAX:
         return pick(number_duel.value_and_best(game)[1], rng)  # type: ignore[arg-type]
     values = number_duel.quick_values(game)  # type: ignore[arg-type]
     if level == "easy":

@@ -36,6 +36,7 @@ PYODIDE_FILES = (
 )
 
 sys.path.insert(0, str(ROOT))
+import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table, issue 4)
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial, issue 5)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
@@ -152,6 +153,7 @@ def build(out: Path) -> None:
             title=html.escape(cls.title),
             summary=html.escape(cls.summary),
             rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
+            analysis=analysis_section.section_html(slug),
             config=html.escape(pyscript_config(up), quote=True),
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),

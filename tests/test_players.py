@@ -232,6 +232,19 @@ def test_hint_move_is_a_winning_move() -> None:
     assert solver_for(game).move_wins(game.state, game.parse_move(suggestion["move"]))
 
 
+def test_no_hint_where_no_exact_answer_comes_quickly() -> None:
+    """The page runs the hint on its only thread: too big a search gives None, at once."""
+    big_duel = py_rules.new_game("number-duel", {"numbers": 8, "seed": 1})
+    assert hint(big_duel) is None
+    # ... and the perfect player there plays the quick estimate instead of an 80 s search.
+    assert choose_move(big_duel, "perfect", random.Random(1)) in big_duel.legal_moves()
+    deep = py_rules.new_game("digit-chain", {"no_tens": True, "seed": 1})
+    for text in ("12", "23", "34"):
+        deep.play(text)
+    answer = hint(deep)
+    assert answer is None or answer["move"] in deep.legal_move_texts()
+
+
 # ----- commands -----------------------------------------------------------------------
 
 

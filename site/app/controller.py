@@ -27,7 +27,7 @@ import js  # type: ignore[import-not-found]
 
 import py_rules
 from py_rules.errors import RulesError
-from py_rules.players import LEVELS, choose_move
+from py_rules.players import LEVELS, choose_move, hint
 
 from . import record as records
 from . import storage
@@ -172,6 +172,7 @@ class BoardController:
             ("new", "New game", "button primary"),
             ("undo", "Undo", "button"),
             ("redo", "Redo", "button"),
+            ("hint", "Hint", "button"),
             ("share", "Share", "button"),
         ):
             button = el("button", cls, label, type="button")
@@ -194,6 +195,7 @@ class BoardController:
         on(self.action["new"], "click", self.on_new_game)
         on(self.action["undo"], "click", lambda _event: self.undo())
         on(self.action["redo"], "click", lambda _event: self.redo())
+        on(self.action["hint"], "click", lambda _event: self.show_hint())
         on(self.action["share"], "click", lambda _event: self.share())
         observer = js.ResizeObserver.new(proxy(lambda *_: self.on_resize()))
         observer.observe(self.board)
@@ -315,6 +317,22 @@ class BoardController:
         if target is None:
             return self.say(NO_TAKE_BACK if self.hidden_info else "There is no move to redo.")
         self.show_position(target)
+
+    def show_hint(self) -> None:
+        """Say a best move for the player to move, from the exact solvers."""
+        game = self.game
+        if game.is_over or self.replaying() or self.handover or game.to_move == self.computer:
+            return self.say("A hint is for the player to move, during the game.")
+        advice = hint(game)
+        if advice is None:
+            return self.say("No quick hint here: this position is too deep to solve in the page.")
+        move = advice["move"]
+        if advice["winning"] is None:  # Number Duel: a chance, from what this player sees
+            chance = round(100 * advice["value"])
+            return self.say(f"Hint: play {move}. Your chance to win is {chance}% with best play.")
+        if advice["winning"]:
+            return self.say(f"Hint: play {move}. It wins against any defence.")
+        self.say(f"Every move loses against perfect play; {move} holds out longest.")
 
     def can_step(self) -> bool:
         return not self.hidden_info or self.final_over
