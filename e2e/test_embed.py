@@ -1,13 +1,19 @@
-"""Embedding: two games in the tutorial page on one Python runtime, both playable by clicks."""
+"""Embedding: two games in the tutorial page on one Python runtime, both playable by clicks;
+and the README's iframe snippet in a lesson page, board only, playable by clicks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from gamepage import READY_TIMEOUT_MS
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, FrameLocator, Locator, expect
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+SITE_ADDRESS = "https://<user>.github.io/<repo>/"  # how README's snippets spell the site
 
 
 @pytest.fixture(autouse=True)
@@ -57,3 +63,81 @@ def test_two_games_on_the_tutorial_share_one_runtime(
     page.screenshot(path=str(artifacts / "tutorial.png"), full_page=True)
     assert len(wasm) == 1, wasm
     context.close()
+
+
+def iframe_snippet() -> str:
+    """README's copy-paste iframe snippet, exactly as documented."""
+    found = re.search(r"```html\n(<iframe .*?</iframe>)\n```", README.read_text(), re.S)
+    assert found, "README documents an iframe snippet"
+    return found.group(1)
+
+
+LESSON = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title>
+<link rel="icon" href="{site}assets/favicon.svg"></head>
+<body><h1>Why the first player wins</h1><p>Try it:</p>
+{snippet}
+</body></html>"""
+
+
+@pytest.mark.parametrize("host", ["same-origin page", "about:blank page"])
+def test_the_iframe_snippet_shows_a_playable_board_only(
+    browser: Browser, site_url: str, watch: Any, artifacts: Any, host: str
+) -> None:
+    """The documented iframe in a lesson page: no site chrome, a game played by clicks.
+
+    In an about:blank page (an opaque origin, as in an iframe on another site with
+    third-party storage blocked) the frame gets no storage at all, which once stopped
+    PyScript from starting.
+    """
+    snippet = iframe_snippet()
+    assert SITE_ADDRESS in snippet and "embed=1" in snippet, snippet
+    lesson = LESSON.format(site=site_url, snippet=snippet.replace(SITE_ADDRESS, site_url))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watch.attach(context.new_page())
+    if host == "same-origin page":
+        address = f"{site_url}lesson-with-iframe.html"
+        context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
+        page.goto(address)
+    else:
+        page.set_content(lesson)
+    game = page.frame_locator("iframe")
+    body = game.locator("body")
+    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    # Storage is there for a same-origin frame and refused in an about:blank page.
+    has_storage = body.evaluate("() => { try { return !!localStorage; } catch { return false; } }")
+    assert has_storage == (host == "same-origin page")
+    # The board only: none of the site's chrome.
+    expect(game.locator("html")).to_have_class(re.compile(r"\bembed\b"))
+    for chrome in ["header.topbar", "footer.footer", ".title-row", ".rules", "#options"]:
+        expect(game.locator(chrome)).to_be_hidden()
+    expect(game.locator("#loading")).to_be_hidden()
+    expect(game.locator("#board")).to_be_visible()
+    status = game.get_by_role("status")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("Player 1: ")  # mode=vs-computer: you are Player 1
+    expect(game.locator("#targets button")).to_have_count(12)  # size=12 in the snippet
+    play_against_the_computer(game)
+    expect(status).to_have_attribute("data-over", "true")
+    expect(status).to_contain_text(re.compile(r"(Player 1|Computer) wins"))
+    if host == "same-origin page":  # an embedded game is never saved
+        assert body.evaluate("() => Object.keys(localStorage)") == []
+    page.screenshot(path=str(artifacts / f"iframe-{host.split()[0]}.png"))
+    context.close()
+
+
+def play_against_the_computer(game: FrameLocator) -> None:
+    """Click the first legal number until the game is over; the computer answers each move."""
+    body = game.locator("body")
+    moves = game.locator("#history li:not(.empty):not(.future)")
+    for _ in range(12):
+        expect(body).to_have_attribute("data-turn", re.compile("^(human|over)$"))
+        if body.get_attribute("data-turn") == "over":
+            assert "Computer claimed" in (game.locator("#history").text_content() or "")
+            return
+        before = moves.count()
+        button = game.locator('#targets button[aria-disabled="false"]').first
+        number = button.inner_text()
+        button.click()
+        expect(moves.nth(before)).to_contain_text(f"Player 1 claimed {number}")
+    pytest.fail("the game did not end")
