@@ -1,0 +1,297 @@
+"""The web pages' game records (site/app/record.py): saves and share links, hostile input.
+
+record.py is pure Python (no browser imports), so it runs here in CPython and, through
+tests/pyodide/run.mjs, in Pyodide as on the pages. Whatever a link or a saved game holds,
+reading it gives a Record or BadSave with a short message, never another exception.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import SLUGS, played_games
+
+import py_rules
+from py_rules import BadSave
+from py_rules.players import LEVELS
+
+SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
+if str(SITE) not in sys.path:
+    sys.path.insert(0, str(SITE))
+
+from app import record  # noqa: E402
+from app.record import Record, decode_link, decode_saved, encode_link, encode_saved, from_data  # noqa: E402
+from app.settings import MODES  # noqa: E402
+
+SECRETS = ("seed", "order1", "order2")
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def test_record_comes_from_the_site_package() -> None:
+    assert Path(record.__file__).resolve() == SITE / "app" / "record.py"
+
+
+def played(slug: str, moves: list[str], **options: Any) -> Any:
+    game = py_rules.new_game(slug, {"seed": 7, **options})
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def rewound(game: Any, at: int, computer: int | None = None, level: str = "easy") -> Record:
+    """A record of `game` shown at move `at`, the later moves waiting to be redone."""
+    shown = game.copy()
+    future: list[str] = []
+    while len(shown.moves) > at:
+        future.insert(0, shown.move_text(shown.undo()))
+    return Record(shown, future, computer, level)
+
+
+def same(a: Record, b: Record) -> None:
+    assert a.game.to_dict() == b.game.to_dict()
+    assert a.future == b.future
+    assert (a.computer, a.level) == (b.computer, b.level)
+
+
+def reload(data: Any, slug: str, from_link: bool = False) -> Record:
+    return from_data(data, slug, LEVELS, from_link)
+
+
+def refused(data: Any, slug: str = "sequence-duel", from_link: bool = False) -> str:
+    with pytest.raises(BadSave) as error:
+        reload(data, slug, from_link)
+    return str(error.value)
+
+
+# ----- round trips -----------------------------------------------------------------------
+
+
+@given(
+    game=played_games(max_moves=30),
+    where=st.floats(0, 1),
+    mode=st.sampled_from(sorted(MODES)),
+    level=st.sampled_from(LEVELS),
+)
+def test_a_saved_game_comes_back_exactly_at_the_position_shown(
+    game: Any, where: float, mode: str, level: str
+) -> None:
+    rec = rewound(game, round(where * len(game.moves)), MODES[mode], level)
+    data = record.to_data(rec)
+    assert data["mode"] == mode and data["at"] == len(rec.game.moves)
+    text = encode_saved(data)
+    back = reload(decode_saved(text), game.slug)
+    same(back, rec)
+    assert back.whole().to_dict() == game.to_dict()
+    assert encode_saved(record.to_data(back)) == text  # stable: saving again changes nothing
+
+
+@given(game=played_games(slugs=[s for s in SLUGS if s != "number-duel"], max_moves=30))
+def test_a_share_link_opens_the_same_game(game: Any) -> None:
+    rec = rewound(game, len(game.moves) // 2, 2, "medium")
+    token = encode_link(record.to_data(rec, share=True))
+    assert record.TOKEN.match(token) and "=" not in token and len(token) % 4 != 1
+    same(reload(decode_link(token), game.slug, from_link=True), rec)
+
+
+def test_whole_plays_the_future_on_a_copy() -> None:
+    rec = rewound(played("sequence-duel", ["5", "1", "9"], size=9), 1)
+    assert [rec.game.move_text(m) for m in rec.game.moves] == ["5"]
+    assert rec.future == ["1", "9"]
+    assert [m for m in map(rec.whole().move_text, rec.whole().moves)] == ["5", "1", "9"]
+    assert len(rec.game.moves) == 1  # untouched
+
+
+def test_a_position_in_the_middle_keeps_the_moves_after_it_for_redo() -> None:
+    game = played("digit-chain", ["26", "61", "19"])
+    data = record.to_data(rewound(game, 1))
+    assert data["at"] == 1 and data["game"]["moves"] == ["26", "61", "19"]
+    back = reload(data, "digit-chain")
+    assert back.future == ["61", "19"] and len(back.game.moves) == 1
+
+
+# ----- Number Duel's hidden orders -----------------------------------------------------------
+
+
+def number_duel_over() -> Any:
+    game = py_rules.new_game("number-duel", {"seed": 3, "numbers": 3})
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_link_to_a_running_number_duel_carries_no_hidden_numbers() -> None:
+    game = py_rules.new_game("number-duel", {"seed": 3, "numbers": 4}, ["Ada", "Bea"])
+    game.play(game.legal_moves()[0])
+    data = record.to_data(Record(game, [], 2, "easy"), share=True)
+    assert not set(SECRETS) & set(data["game"]["options"])
+    assert data["game"]["moves"] == [] and data["at"] == 0
+    token = encode_link(data)
+    inside = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+    assert not [secret for secret in SECRETS if f'"{secret}"' in inside]
+    back = reload(decode_link(token), "number-duel", from_link=True)
+    assert back.game.moves == [] and back.game.options["numbers"] == 4
+    assert back.game.names == game.names and back.computer == 2
+    # The save on this device keeps everything, so the game resumes where it was.
+    kept = record.to_data(Record(game, [], 2, "easy"))
+    assert kept["game"]["options"]["order1"] == list(game.options["order1"])
+    same(reload(kept, "number-duel"), Record(game, [], 2, "easy"))
+
+
+def test_a_finished_number_duel_is_shared_whole() -> None:
+    game = number_duel_over()
+    data = record.to_data(Record(game, [], None, "easy"), share=True)
+    assert set(SECRETS) <= set(data["game"]["options"]) and data["at"] == len(game.moves)
+    back = reload(decode_link(encode_link(data)), "number-duel", from_link=True)
+    assert back.game.is_over and back.game.to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("moves", [False, True])
+def test_a_hand_made_link_to_a_running_number_duel_is_refused(moves: bool) -> None:
+    game = py_rules.new_game("number-duel", {"seed": 3, "numbers": 4})
+    if moves:
+        game.play(game.legal_moves()[0])
+    data = record.to_data(Record(game, [], None, "easy"))  # secrets kept, as a forger would
+    message = refused(data, "number-duel", from_link=True)
+    assert "give away hidden numbers" in message
+    same(reload(data, "number-duel"), Record(game, [], None, "easy"))  # fine as a save
+
+
+# ----- refusals --------------------------------------------------------------------------
+
+
+def good() -> dict[str, Any]:
+    return record.to_data(rewound(played("sequence-duel", ["5", "1"], size=9), 2))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: [d], "not a Number Duels game"),
+        (lambda d: {**d, "game": "x"}, "not a Number Duels game"),
+        (lambda d: {**d, "v": 2}, "another version"),
+        (lambda d: {**d, "v": "1"}, "another version"),
+        (lambda d: {k: v for k, v in d.items() if k != "level"}, "missing or unknown parts"),
+        (lambda d: {**d, "extra": 1}, "missing or unknown parts"),
+        (lambda d: {**d, "mode": "cpu3"}, "players are not valid"),
+        (lambda d: {**d, "mode": ["2p"]}, "players are not valid"),
+        (lambda d: {**d, "level": "godlike"}, "players are not valid"),
+        (lambda d: {**d, "level": None}, "players are not valid"),
+        (lambda d: {**d, "at": 3}, "position is not in the game"),
+        (lambda d: {**d, "at": -1}, "position is not in the game"),
+        (lambda d: {**d, "at": True}, "position is not in the game"),
+        (lambda d: {**d, "at": 1.0}, "position is not in the game"),
+        (lambda d: {**d, "at": "1"}, "position is not in the game"),
+        (lambda d: {**d, "game": {**d["game"], "game": "circle-duel"}}, "for Number Circle Duel"),
+        (lambda d: {**d, "game": {**d["game"], "game": "chess"}}, "for another game"),
+        (lambda d: {**d, "game": {**d["game"], "game": ["x"]}}, "for another game"),
+        (lambda d: {**d, "game": {**d["game"], "moves": ["5", "6"]}}, "illegal"),
+        (lambda d: {**d, "game": {**d["game"], "moves": "5"}}, "corrupt"),
+        (lambda d: {**d, "game": {**d["game"], "options": {"size": 999}}}, "size"),
+    ],
+)
+def test_a_bad_record_is_refused_with_a_reason(change: Any, words: str) -> None:
+    message = refused(change(good()))
+    assert words in message
+    assert message.strip() and len(message) < 200
+    assert not message.startswith(("This saved game", "The saved game"))  # reads after "because"
+
+
+def test_lowered_turns_a_sentence_into_a_clause() -> None:
+    assert record.lowered("This saved game is corrupt.") == "it is corrupt."
+    assert record.lowered("The saved game has 3 moves.") == "it has 3 moves."
+    assert record.lowered("Move 2 of this saved game is illegal.") == "move 2 is illegal."
+
+
+@pytest.mark.parametrize(
+    ("token", "words"),
+    [
+        ("A" * (record.MAX_TOKEN_CHARS + 1), "far too long"),
+        ("abc=", "damaged"),
+        ("ab+/", "damaged"),
+        ("ab cd", "damaged"),
+        ("<script>", "damaged"),
+        ("abcde", "damaged"),  # 5 characters: no base64 is that length
+        (encode_link({"v": 1})[:-3] + "!", "damaged"),
+        (base64.urlsafe_b64encode(b"\xff\xfe{}").decode().rstrip("="), "damaged"),  # not UTF-8
+        (base64.urlsafe_b64encode(b"{'v': 1}").decode().rstrip("="), "damaged"),  # not JSON
+        (base64.urlsafe_b64encode(b"[" * 5000 + b"]" * 5000).decode().rstrip("="), "damaged"),
+    ],
+)
+def test_a_damaged_link_is_refused(token: str, words: str) -> None:
+    with pytest.raises(BadSave, match=words):
+        decode_link(token)
+
+
+def test_an_empty_or_plain_link_value_reads_but_is_not_a_game() -> None:
+    for value in ([], 1, "x", None):
+        assert decode_link(encode_link(value)) == value  # type: ignore[arg-type]
+        assert "not a Number Duels game" in refused(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("x" * (record.MAX_SAVED_CHARS + 1), "far too large"),
+        ("", "damaged"),
+        ('{"v": 1,', "damaged"),
+        ("[" * 5000 + "]" * 5000, "damaged"),
+        ("NaN-ish", "damaged"),
+    ],
+)
+def test_a_damaged_save_is_refused(text: str, words: str) -> None:
+    with pytest.raises(BadSave, match=words):
+        decode_saved(text)
+
+
+def test_a_truncated_save_or_link_is_refused() -> None:
+    text = encode_saved(good())
+    token = encode_link(good())
+    for cut in range(1, len(text), 7):
+        with pytest.raises(BadSave):
+            reload(decode_saved(text[:cut]), "sequence-duel")
+    for cut in range(1, len(token), 7):
+        with pytest.raises(BadSave):
+            reload(decode_link(token[:cut]), "sequence-duel", from_link=True)
+
+
+@given(data=JSON, from_link=st.booleans(), slug=st.sampled_from(SLUGS))
+def test_any_json_value_gives_a_record_or_bad_save(data: Any, from_link: bool, slug: str) -> None:
+    try:
+        rec = reload(data, slug, from_link)
+    except BadSave as error:
+        assert str(error).strip()
+    else:
+        assert rec.game.slug == slug
+
+
+@given(parts=st.dictionaries(st.sampled_from(sorted(record.KEYS)), JSON, max_size=5))
+def test_records_with_any_parts_are_refused_cleanly(parts: dict[str, Any]) -> None:
+    data = {**good(), **parts}
+    try:
+        rec = reload(data, "sequence-duel")
+    except BadSave:
+        return
+    assert rec.game.to_dict()["game"] == "sequence-duel"
+
+
+@given(token=st.text(max_size=60) | st.text(alphabet="AQgw_-09azAZ", max_size=60))
+def test_any_link_text_gives_json_or_bad_save(token: str) -> None:
+    try:
+        value = decode_link(token)
+    except BadSave as error:
+        assert "damaged" in str(error)
+    else:
+        json.dumps(value)  # plain JSON data, whatever it is
