@@ -38,7 +38,8 @@ def snapshot_file() -> Path:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A fresh browser without the site's service worker: `route` must see every request."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     yield context
     context.close()
 
@@ -84,6 +85,25 @@ def test_every_game_page_starts_from_the_snapshot(
         play_one_move(gp)
     assert console["error"] == []
     assert not [w for w in console["warning"] if "snapshot" in w], console["warning"]
+
+
+def test_the_service_worker_serves_the_snapshot(browser: Browser, site_url: str) -> None:
+    """After one visit the site's service worker has the snapshot: Python still starts from it."""
+    context = browser.new_context()
+    page = context.new_page()
+    GamePage(page, "digit-chain").open(site_url)
+    page.evaluate(
+        "async () => { await ndOffline.registered; await navigator.serviceWorker.ready; }"
+    )
+    served: list[bool] = []
+    page.on(
+        "response",
+        lambda r: r.url.endswith(snapshot_file().name) and served.append(r.from_service_worker),
+    )
+    GamePage(page, "digit-chain").open(site_url)
+    assert boot(page)["path"] == "snapshot"
+    assert served == [True], served
+    context.close()
 
 
 # ----- the fallback -------------------------------------------------------------------------
