@@ -87,6 +87,17 @@ def test_every_game_page_starts_from_the_snapshot(
     assert not [w for w in console["warning"] if "snapshot" in w], console["warning"]
 
 
+def test_the_tutorial_starts_its_games_from_the_snapshot(
+    context: BrowserContext, site_url: str, console: dict[str, list[str]]
+) -> None:
+    """The tutorial page (several embedded games, one runtime) restores the snapshot too."""
+    page = context.new_page()
+    page.goto(f"{site_url}tutorial.html")
+    expect(page.locator("html")).to_have_attribute("data-nd-embeds", "ready", timeout=90_000)
+    assert boot(page)["path"] == "snapshot", boot(page)
+    assert console["error"] == []
+
+
 def test_the_service_worker_serves_the_snapshot(browser: Browser, site_url: str) -> None:
     """After one visit the site's service worker has the snapshot: Python still starts from it."""
     context = browser.new_context()
