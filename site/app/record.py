@@ -33,6 +33,8 @@ MAX_TOKEN_CHARS = 16_000  # a 99-move Digit Chain game needs about 1,500
 MAX_SAVED_CHARS = 100_000
 TOKEN = re.compile(r"^[A-Za-z0-9_-]*$")
 KEYS = {"v", "mode", "level", "at", "game"}
+MAX_DEPTH = 16  # a record nests 4 deep; far deeper JSON can overflow Pyodide's JS stack
+BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]')
 SECRET_OPTIONS = ("seed", "order1", "order2")
 
 
@@ -123,7 +125,7 @@ def decode_link(token: str) -> Any:
         raise BadSave("it is damaged (perhaps cut short when it was copied).")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        return json.loads(raw.decode("utf-8"))
+        return loads(raw.decode("utf-8"))
     except (binascii.Error, UnicodeDecodeError, ValueError, RecursionError):
         raise BadSave("it is damaged (perhaps cut short when it was copied).") from None
 
@@ -133,9 +135,24 @@ def decode_saved(text: str) -> Any:
     if len(text) > MAX_SAVED_CHARS:
         raise BadSave("it is far too large.")
     try:
-        return json.loads(text)
+        return loads(text)
     except (ValueError, RecursionError):
         raise BadSave("it is damaged.") from None
+
+
+def loads(text: str) -> Any:
+    """json.loads, refusing (ValueError) nesting deeper than any record before parsing:
+    thousands of brackets crash Pyodide (a JS stack overflow) before Python's
+    RecursionError."""
+    depth = 0
+    for token in BRACKETS.findall(text):
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ValueError("nested too deeply")
+        elif token in ("]", "}"):
+            depth -= 1
+    return json.loads(text)
 
 
 def encode_saved(data: dict[str, Any]) -> str:
