@@ -1,4 +1,4 @@
-"""Snapshot benchmark (issue 6): time to a playable board with and without the snapshot.
+"""Snapshot load benchmark (issue 6): time to a playable board with and without the snapshot.
 
 For each game page, in one run on the same Chromium: the page as built (Python restored
 from the build-time memory snapshot) and the same page without it (PyScript starting the
