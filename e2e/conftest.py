@@ -12,9 +12,7 @@ refusing proxy too, are refused like everything else, and are told apart by host
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import socketserver
 import sys
 import threading
@@ -27,20 +25,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
 from serve import start_server  # noqa: E402
 
 SITE = ROOT / "_site"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PREFIX = "/number-duels/"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 # Chromium's own background services, never contacted on a page's behalf.
 BROWSER_SERVICES = frozenset(
     {
@@ -59,9 +49,9 @@ CSP_REPORTER = """addEventListener("securitypolicyviolation", (e) => console.err
 
 
 def chromium_path() -> str:
-    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(found).exists():
-        pytest.exit("Chromium not found: run `make chromium` or set CHROMIUM=/path/to/chrome", 2)
+    found = find_chromium()
+    if found is None:
+        pytest.exit(CHROMIUM_MISSING, 2)
     return found
 
 
@@ -134,11 +124,7 @@ def browser_type_launch_args(
     return {
         **browser_type_launch_args,
         "executable_path": chromium_path(),
-        "args": [
-            *CHROMIUM_FLAGS,
-            f"--proxy-server=http://127.0.0.1:{blocking_proxy.port}",
-            "--proxy-bypass-list=127.0.0.1",
-        ],
+        "args": [*CHROMIUM_FLAGS, *proxy_flags(blocking_proxy.port)],
     }
 
 
