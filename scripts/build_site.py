@@ -26,14 +26,6 @@ PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
 # Terminal-only modules of py_rules that the pages never import.
 TERMINAL_ONLY = {"py_rules/__main__.py", "py_rules/cli.py", "py_rules/terminal.py"}
 BUNDLE = "py/number-duels.zip"
-# The files Pyodide fetches at start-up (measured): without the lock file it hangs.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 
 sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table, issue 4)
@@ -65,13 +57,13 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
 
 def copy_runtime(out: Path) -> dict[str, int]:
     """Vendor Pyodide and PyScript; return the runtime download sizes for the progress bar."""
-    missing = [n for n in PYODIDE_FILES if not (PYODIDE_DIR / n).is_file()]
+    missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
     if missing or not (PYSCRIPT_DIST / "core.js").is_file():
         sys.exit("node_modules is incomplete: run `npm ci` (or `make deps`) first.")
     pyodide_out = out / "vendor" / "pyodide"
     pyodide_out.mkdir(parents=True)
     sizes = {}
-    for name in PYODIDE_FILES:
+    for name in snapshot.RUNTIME_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyodide_out / name)
         sizes[name] = (PYODIDE_DIR / name).stat().st_size
     copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript", skip_suffixes=(".map",))

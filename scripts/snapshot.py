@@ -42,15 +42,17 @@ BUILDER = ROOT / "scripts" / "build_snapshot.mjs"
 WRAPPER = ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs"
 KEEP_CACHED = 3  # snapshots kept in .build/snapshot/ (the newest)
 
-# Pyodide's build: the files whose bytes the snapshot depends on.
-PYODIDE_FILES = (
+# The files Pyodide fetches at start-up (measured): without the lock file it hangs. The site
+# vendors these (build_site.py).
+RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-    "package.json",
 )
+# Pyodide's build: the files whose bytes the snapshot depends on.
+PYODIDE_FILES = (*RUNTIME_FILES, "package.json")
 # Where the pages unpack the Python bundle (PyScript's `./*` is Pyodide's working directory):
 # the snapshotted modules get the same __file__ as the files delivered beside them.
 FS_HOME = "/home/pyodide"
