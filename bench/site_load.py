@@ -12,76 +12,22 @@ runtime files under 200 KB.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from serve import SITE_DIR, start_server  # noqa: E402
+from _browser import FLOOR_PATH, chromium_path, cold_and_warm, load_parser, require_site, serve_site
+from snapshot import RUNTIME_FILES  # scripts/snapshot.py: _browser puts scripts/ on the path
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
-RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
 WARM_TARGET = 1.15
 EXTRA_BYTES_TARGET = 200_000
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--proxy-server=http://127.0.0.1:9",  # nothing but loopback: refused at once
-    "--proxy-bypass-list=127.0.0.1",
-]
-FLOOR_PAGE = b"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Floor: bare loadPyodide()</title></head>
-<body><script type="module">
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: "../vendor/pyodide/" });
-document.body.dataset.state = "ready";
-performance.mark("board-ready");
-</script></body></html>
-"""
 MEASURE = """() => {
   const ready = performance.getEntriesByName('board-ready')[0].startTime;
   const nav = performance.getEntriesByType('navigation')[0];
   const files = performance.getEntriesByType('resource').map(e => [e.name, e.transferSize]);
   return {ready, files: [[nav.name, nav.transferSize], ...files]};
 }"""
-
-
-def visit(page: Any, url: str) -> dict[str, Any]:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    page.goto(url)
-    try:
-        page.wait_for_function(
-            "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
-            timeout=120_000,
-        )
-    except PlaywrightTimeout:
-        where = page.evaluate(
-            "() => [document.body.dataset.state, document.querySelector('#loading')?.dataset.phase,"
-            " document.querySelector('#loading-bytes')?.textContent]"
-        )
-        raise SystemExit(
-            f"{url} did not become ready in 120 s (state, phase, bytes: {where})"
-        ) from None
-    if page.evaluate("document.body.dataset.state") != "ready":
-        raise SystemExit(f"{url} failed to load: {page.locator('#loading-reason').inner_text()}")
-    return page.evaluate(MEASURE)
 
 
 def split_bytes(files: list[list[Any]]) -> tuple[int, int, int]:
@@ -99,32 +45,16 @@ def split_bytes(files: list[list[Any]]) -> tuple[int, int, int]:
 
 
 def run(rounds: int, chromium: str) -> dict[str, dict[str, list[Any]]]:
-    from playwright.sync_api import sync_playwright
-
-    server, base = start_server(
-        SITE_DIR, prefix="/number-duels/", extra={"/bench/floor.html": FLOOR_PAGE}
-    )
-    pages = {"floor (bare loadPyodide)": f"{base}bench/floor.html"}
+    server, base = serve_site(floor=True)
+    pages = {"floor (bare loadPyodide)": f"{base}{FLOOR_PATH}"}
     pages |= {slug: f"{base}games/{slug}/" for slug in SLUGS}
     results: dict[str, dict[str, list[Any]]] = {
         name: {"cold": [], "warm": [], "bytes": []} for name in pages
     }
-    with sync_playwright() as p:
-        for round_no in range(1, rounds + 1):
-            for name, url in pages.items():
-                with tempfile.TemporaryDirectory(prefix="nd-bench-") as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path=chromium, args=FLAGS, headless=True
-                    )
-                    page = context.new_page()
-                    cold = visit(page, url)
-                    page.goto("about:blank")
-                    warm = visit(page, url)
-                    context.close()
-                results[name]["cold"].append(cold["ready"])
-                results[name]["warm"].append(warm["ready"])
-                results[name]["bytes"].append(split_bytes(cold["files"]))
-            print(f"  round {round_no}/{rounds} done", file=sys.stderr, flush=True)
+    for name, cold, warm in cold_and_warm(pages, rounds, chromium, MEASURE):
+        results[name]["cold"].append(cold["ready"])
+        results[name]["warm"].append(warm["ready"])
+        results[name]["bytes"].append(split_bytes(cold["files"]))
     server.shutdown()
     return results
 
@@ -159,14 +89,9 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Time the game pages against bare Pyodide.")
-    parser.add_argument("--rounds", type=int, default=3, help="cold+warm visits per page")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
-    args = parser.parse_args(argv)
-    if not (SITE_DIR / "index.html").is_file():
-        raise SystemExit("no _site/: run `make site` first")
-    ok = report(run(args.rounds, args.chromium), args.rounds)
+    args = load_parser("Time the game pages against bare Pyodide.").parse_args(argv)
+    require_site()
+    ok = report(run(args.rounds, chromium_path(args.chromium)), args.rounds)
     return 0 if ok or not args.check else 1
 
 

@@ -13,42 +13,25 @@ than the gzip snapshot.
 
 from __future__ import annotations
 
-import argparse
 import re
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from serve import SITE_DIR, start_server  # noqa: E402
+from _browser import (
+    FLOOR_PATH,
+    SITE_DIR,
+    chromium_path,
+    cold_and_warm,
+    load_parser,
+    require_site,
+    serve_site,
+)
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 WARM_TARGET = 0.5
 COLD_TARGET = 0.6
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--proxy-server=http://127.0.0.1:9",  # nothing but loopback: refused at once
-    "--proxy-bypass-list=127.0.0.1",
-]
-FLOOR_PAGE = b"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Floor: bare loadPyodide()</title></head>
-<body><script type="module">
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: "../vendor/pyodide/" });
-document.body.dataset.state = "ready";
-performance.mark("board-ready");
-</script></body></html>
-"""
 MEASURE = """() => {
   const ready = performance.getEntriesByName('board-ready')[0].startTime;
   const nav = performance.getEntriesByType('navigation')[0];
@@ -68,51 +51,26 @@ def without_snapshot(page: str) -> str:
     return page
 
 
-def visit(page: Any, url: str) -> dict[str, Any]:
-    page.goto(url)
-    page.wait_for_function(
-        "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
-        timeout=120_000,
-    )
-    if page.evaluate("document.body.dataset.state") != "ready":
-        raise SystemExit(f"{url} failed to load")
-    return page.evaluate(MEASURE)
-
-
 def run(rounds: int, chromium: str, site: Path) -> dict[str, dict[str, list[Any]]]:
-    from playwright.sync_api import sync_playwright
-
-    extra = {"/bench/floor.html": FLOOR_PAGE}
+    extra: dict[str, bytes] = {}
     for slug in SLUGS:
         built = (site / "games" / slug / "index.html").read_text(encoding="utf-8")
         extra[f"/games/{slug}/plain.html"] = without_snapshot(built).encode()
-    server, base = start_server(site, prefix="/number-duels/", extra=extra)
-    pages = {"floor": f"{base}bench/floor.html"}
+    server, base = serve_site(site, extra, floor=True)
+    pages = {"floor": f"{base}{FLOOR_PATH}"}
     for slug in SLUGS:
         pages[f"{slug} snapshot"] = f"{base}games/{slug}/"
         pages[f"{slug} plain"] = f"{base}games/{slug}/plain.html"
     results: dict[str, dict[str, list[Any]]] = {
         name: {"cold": [], "warm": [], "bytes": []} for name in pages
     }
-    with sync_playwright() as p:
-        for round_no in range(1, rounds + 1):
-            for name, url in pages.items():
-                with tempfile.TemporaryDirectory(prefix="nd-bench-") as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path=chromium, args=FLAGS, headless=True
-                    )
-                    page = context.new_page()
-                    cold = visit(page, url)
-                    page.goto("about:blank")
-                    warm = visit(page, url)
-                    context.close()
-                want = "snapshot" if name.endswith("snapshot") else ""
-                if cold["boot"] != want or warm["boot"] != want:
-                    raise SystemExit(f"{name}: Python started by {cold['boot']!r}/{warm['boot']!r}")
-                results[name]["cold"].append(cold["ready"])
-                results[name]["warm"].append(warm["ready"])
-                results[name]["bytes"].append(cold["bytes"])
-            print(f"  round {round_no}/{rounds} done", file=sys.stderr, flush=True)
+    for name, cold, warm in cold_and_warm(pages, rounds, chromium, MEASURE):
+        want = "snapshot" if name.endswith("snapshot") else ""
+        if cold["boot"] != want or warm["boot"] != want:
+            raise SystemExit(f"{name}: Python started by {cold['boot']!r}/{warm['boot']!r}")
+        results[name]["cold"].append(cold["ready"])
+        results[name]["warm"].append(warm["ready"])
+        results[name]["bytes"].append(cold["bytes"])
     server.shutdown()
     return results
 
@@ -164,15 +122,11 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int, site: Path) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Time the game pages with and without snapshot.")
-    parser.add_argument("--rounds", type=int, default=3, help="cold+warm visits per page")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser = load_parser("Time the game pages with and without snapshot.")
     parser.add_argument("--site", type=Path, default=SITE_DIR, help="the built site")
     args, _ = parser.parse_known_args(argv)
-    if not (args.site / "index.html").is_file():
-        raise SystemExit(f"no {args.site}/index.html: run `make site` first")
-    ok = report(run(args.rounds, args.chromium, args.site), args.rounds, args.site)
+    require_site(args.site)
+    ok = report(run(args.rounds, chromium_path(args.chromium), args.site), args.rounds, args.site)
     return 0 if ok or not args.check else 1
 
 

@@ -18,26 +18,10 @@ import argparse
 import re
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site, wait_ready
 
-from serve import SITE_DIR, start_server  # noqa: E402
-
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--enable-precise-memory-info",
-    "--proxy-server=http://127.0.0.1:9",  # nothing but loopback
-    "--proxy-bypass-list=127.0.0.1",
-]
 # Games whose every move is one click on a number (the driver presses the first legal one).
 ONE_CLICK_GAMES = ("sequence-duel", "circle-duel", "digit-chain")
 
@@ -114,10 +98,12 @@ def mb(n: float) -> str:
 def run(slug: str, games: int, chromium: str, batch: int = 25) -> int:
     from playwright.sync_api import sync_playwright
 
-    server, url = start_server(SITE_DIR, prefix="/number-duels/")
+    server, url = serve_site()
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+        browser = p.chromium.launch(
+            executable_path=chromium, args=[*FLAGS, "--enable-precise-memory-info"]
+        )
         # No service worker: this measures the game page alone (offline is tested in e2e).
         context = browser.new_context(service_workers="block")
         page = context.new_page()
@@ -126,11 +112,7 @@ def run(slug: str, games: int, chromium: str, batch: int = 25) -> int:
         cdp = context.new_cdp_session(page)
         cdp.send("Performance.enable")
         page.goto(f"{url}games/{slug}/?delay=0")
-        page.wait_for_function(
-            "() => ['ready', 'failed'].includes(document.body.dataset.state)", timeout=120_000
-        )
-        if page.evaluate("document.body.dataset.state") != "ready":
-            raise SystemExit(f"{slug} failed to load")
+        wait_ready(page, slug)
         page.evaluate(DRIVER, [1, 0])  # warm-up: everything a game touches is loaded
         start = memory(page, cdp)
         started = time.perf_counter()
@@ -178,11 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--soak-games", type=int, default=200)
     parser.add_argument("--soak-page", default="sequence-duel", choices=ONE_CLICK_GAMES)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    add_chromium_option(parser)
     args, _ = parser.parse_known_args(argv)  # bench/run.py passes every benchmark the same
-    if not (SITE_DIR / "index.html").is_file():
-        raise SystemExit("no _site/: run `make site` first")
-    return run(args.soak_page, args.soak_games, args.chromium)
+    require_site()
+    return run(args.soak_page, args.soak_games, chromium_path(args.chromium))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,125 @@
+"""What the browser benchmarks share: the built site on loopback, Chromium, and page visits.
+
+Not a benchmark itself: bench/run.py skips modules whose name starts with "_". Importing it
+puts scripts/ on the path (for serve.py, chromium.py and the other build modules).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
+from serve import SITE_DIR, start_server  # noqa: E402
+
+PREFIX = "/number-duels/"
+# Nothing but loopback: every other request goes to a port where nothing listens.
+FLAGS = [*CHROMIUM_FLAGS, *proxy_flags()]
+# Served beside games/: nothing but a bare `loadPyodide()` from the very same files.
+FLOOR_PATH = "bench/floor.html"
+FLOOR_PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Floor: bare loadPyodide()</title></head>
+<body><script type="module">
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: "../vendor/pyodide/" });
+document.body.dataset.state = "ready";
+performance.mark("board-ready");
+</script></body></html>
+"""
+
+
+def require_site(site: Path = SITE_DIR) -> None:
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"no {site}/index.html: run `make site` first")
+
+
+def add_chromium_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--chromium", help="the browser to run (default: $CHROMIUM, else chromium on the PATH)"
+    )
+
+
+def load_parser(description: str) -> argparse.ArgumentParser:
+    """The options of the page-load benchmarks: rounds, Chromium and --check."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--rounds", type=int, default=3, help="cold+warm visits per page")
+    add_chromium_option(parser)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    return parser
+
+
+def chromium_path(given: str | None) -> str:
+    """The --chromium given, else the one e2e runs (scripts/chromium.py)."""
+    found = given or find_chromium()
+    if found is None:
+        raise SystemExit(CHROMIUM_MISSING)
+    return found
+
+
+def serve_site(
+    site: Path = SITE_DIR, extra: Mapping[str, bytes] | None = None, *, floor: bool = False
+) -> tuple[Any, str]:
+    """Serve the built site on loopback under PREFIX (with the floor page): (server, base URL)."""
+    files = {f"/{FLOOR_PATH}": FLOOR_PAGE} if floor else {}
+    return start_server(site, prefix=PREFIX, extra={**files, **(extra or {})})
+
+
+def wait_ready(page: Any, what: str) -> None:
+    """Wait until the page is ready to play (or the floor page has loaded); exit if it is not."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
+            timeout=120_000,
+        )
+    except PlaywrightTimeout:
+        where = page.evaluate(
+            "() => [document.body.dataset.state, document.querySelector('#loading')?.dataset.phase,"
+            " document.querySelector('#loading-bytes')?.textContent]"
+        )
+        raise SystemExit(
+            f"{what} did not become ready in 120 s (state, phase, bytes: {where})"
+        ) from None
+    if page.evaluate("document.body.dataset.state") != "ready":
+        raise SystemExit(f"{what} failed to load: {page.locator('#loading-reason').inner_text()}")
+
+
+def visit(page: Any, url: str, measure: str) -> Any:
+    page.goto(url)
+    wait_ready(page, url)
+    return page.evaluate(measure)
+
+
+def cold_and_warm(
+    pages: Mapping[str, str], rounds: int, chromium: str, measure: str
+) -> Iterator[tuple[str, Any, Any]]:
+    """Visit every page cold then warm, `rounds` times over; yield (name, cold, warm) each time.
+
+    Each visit pair launches Chromium with a fresh profile (cold visit), then visits the page
+    again (warm: HTTP cache and compiled code kept). Pages are interleaved within each round
+    so a busy machine slows all of them alike. `measure` is evaluated in the ready page.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        for round_no in range(1, rounds + 1):
+            for name, url in pages.items():
+                with tempfile.TemporaryDirectory(prefix="nd-bench-") as profile:
+                    context = p.chromium.launch_persistent_context(
+                        profile, executable_path=chromium, args=FLAGS, headless=True
+                    )
+                    page = context.new_page()
+                    cold = visit(page, url, measure)
+                    page.goto("about:blank")
+                    warm = visit(page, url, measure)
+                    context.close()
+                yield name, cold, warm
+            print(f"  round {round_no}/{rounds} done", file=sys.stderr, flush=True)
