@@ -30,18 +30,23 @@ MEASURE = """() => {
 }"""
 
 
-def split_bytes(files: list[list[Any]]) -> tuple[int, int, int]:
-    """(runtime, PyScript, our own) bytes transferred."""
-    runtime = pyscript = own = 0
+def split_bytes(files: list[list[Any]]) -> tuple[int, int, int, int]:
+    """(runtime, snapshot, PyScript, our own) bytes transferred.
+
+    The memory snapshot (issue 6) is runtime state, not page weight: it is counted on
+    its own, against issue 6's target, not against this page-weight target."""
+    runtime = snapshot = pyscript = own = 0
     for url, size in files:
         name = url.rsplit("/", 1)[-1]
         if "/vendor/pyodide/" in url and name in RUNTIME_FILES:
             runtime += size
+        elif "/vendor/pyodide/" in url and name.startswith("snapshot-"):
+            snapshot += size
         elif "/vendor/pyscript/" in url:
             pyscript += size
         else:
             own += size
-    return runtime, pyscript, own
+    return runtime, snapshot, pyscript, own
 
 
 def run(rounds: int, chromium: str) -> dict[str, dict[str, list[Any]]]:
@@ -67,11 +72,12 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
     print(f"\nSite load: navigation -> playable board, median of {rounds} (ms)")
     print(
         f"{'page':26} {'cold':>7} {'x floor':>8} {'warm':>7} {'x floor':>8} "
-        f"{'cold bytes':>11} {'beyond runtime':>15} {'(PyScript':>10} {'+ ours)':>8}"
+        f"{'cold bytes':>11} {'snapshot':>10} {'beyond runtime':>15} {'(PyScript':>10} "
+        f"{'+ ours)':>8}"
     )
     for name, r in results.items():
         cold, warm = statistics.median(r["cold"]), statistics.median(r["warm"])
-        runtime, pyscript, own = r["bytes"][-1]
+        runtime, snapshot, pyscript, own = r["bytes"][-1]
         beyond = pyscript + own
         is_floor = name == floor_name
         warm_ratio = warm / floor_warm
@@ -79,7 +85,8 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
             ok &= warm_ratio <= WARM_TARGET and beyond < EXTRA_BYTES_TARGET
         print(
             f"{name:26} {cold:7.0f} {cold / floor_cold:7.2f}x {warm:7.0f} {warm_ratio:7.2f}x "
-            f"{runtime + beyond:11,d} {beyond:15,d} {pyscript:10,d} {own:8,d}"
+            f"{runtime + snapshot + beyond:11,d} {snapshot:10,d} {beyond:15,d} {pyscript:10,d} "
+            f"{own:8,d}"
         )
     print(
         f"\ntargets: warm <= {WARM_TARGET:.2f}x floor, bytes beyond runtime < "
@@ -89,7 +96,8 @@ def report(results: dict[str, dict[str, list[Any]]], rounds: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = load_parser("Time the game pages against bare Pyodide.").parse_args(argv)
+    # bench/run.py passes every benchmark the same arguments: ignore the others' options.
+    args, _ = load_parser("Time the game pages against bare Pyodide.").parse_known_args(argv)
     require_site()
     ok = report(run(args.rounds, chromium_path(args.chromium)), args.rounds)
     return 0 if ok or not args.check else 1
