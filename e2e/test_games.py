@@ -6,6 +6,7 @@ game from the page's own form, as a player would.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -177,6 +178,102 @@ def test_number_duel_hides_both_hands_between_turns(pages: dict[str, GamePage]) 
     expect(
         gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d$"))
     ).to_have_count(0)
+
+
+# ----- arranging one's own numbers in Number Duel -------------------------------------------
+
+CARD = re.compile(r"^\d at position \d$")
+
+
+def arranged_row(gp: GamePage) -> list[int]:
+    """The row the arranging player sees, by position (their cards' accessible names)."""
+    cards = gp.page.locator("#targets").get_by_role("button", name=CARD)
+    return [int(name.split()[0]) for name in cards.all_text_contents()]
+
+
+def arrange(gp: GamePage, order: list[int]) -> None:
+    """Swap cards by clicks until the row reads `order`, then press Done arranging."""
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "arrange")
+    for i, number in enumerate(order, start=1):
+        row = arranged_row(gp)
+        j = row.index(number) + 1
+        if j != i:
+            gp.target(f"{row[i - 1]} at position {i}").click()
+            expect(gp.target(f"{row[i - 1]} at position {i}")).to_have_attribute(
+                "aria-pressed", "true"
+            )
+            gp.target(f"{number} at position {j}").click()
+            expect(gp.target(f"{number} at position {i}")).to_be_attached()
+    assert arranged_row(gp) == order
+    gp.choice("Done arranging").click()
+
+
+@pytest.fixture
+def number_duel(pages: dict[str, GamePage]) -> Iterator[GamePage]:
+    """The Number Duel page, its "Arrange my numbers" box unticked again after the test."""
+    yield pages["number-duel"]
+    pages["number-duel"].page.locator('#options [name="arrange"]').set_checked(False)
+
+
+def test_number_duel_players_arrange_their_own_numbers(number_duel: GamePage) -> None:
+    gp = number_duel
+    gp.new_game(mode="2p", first="1", numbers="5", name1="Ann", name2="Bob", arrange=True)
+    handover = gp.page.locator("#handover")
+    digits = gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d"))
+    expect(handover).to_contain_text("Ann's turn")
+    expect(digits).to_have_count(0)
+    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    expect(gp.status).to_contain_text("Ann: arrange your numbers")
+    arrange(gp, [5, 4, 3, 2, 1])
+    # Bob takes the screen: Ann's arrangement is hidden from him, before and after.
+    expect(handover).to_be_visible()
+    expect(handover).to_contain_text("Bob's turn")
+    expect(digits).to_have_count(0)
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "handover")
+    gp.page.get_by_role("button", name="Show Bob's numbers").click()
+    expect(gp.status).to_contain_text("Bob: arrange your numbers")
+    expect(gp.page.locator("#choices")).not_to_contain_text("Position")
+    arrange(gp, [1, 2, 3, 4, 5])
+    expect(handover).to_contain_text("Ann's turn")
+    expect(digits).to_have_count(0)
+    # A share link while it runs carries no arranged order.
+    gp.page.get_by_role("button", name="Share").click()
+    token = gp.page.get_by_label("Share link").input_value().split("?g=")[1]
+    shared = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+    assert "order" not in shared and "seed" not in shared, shared
+    # The attacks meet the numbers where each player put them.
+    take_turn(gp, "5@1")
+    expect(gp.history.nth(0)).to_contain_text("Ann attacked position 1 with 5: it beats Bob's 1.")
+    take_turn(gp, "2@2")
+    expect(gp.history.nth(1)).to_contain_text("Bob attacked position 2 with 2: Ann's 4 wins")
+    play_out(gp)
+    winner_shown(gp)
+
+
+def test_number_duel_arranging_against_the_computer(number_duel: GamePage) -> None:
+    gp = number_duel
+    gp.new_game(mode="cpu1", first="1", numbers="4", name1="", name2="Ada", arrange=True)
+    # No hand-over screen for one person; the computer, to move first, waits for Ada.
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "arrange")
+    expect(gp.page.locator("#handover")).to_be_hidden()
+    row = arranged_row(gp)
+    # By keyboard: pick up the first card, step right, swap it with the second.
+    gp.target(f"{row[0]} at position 1").focus()
+    gp.page.keyboard.press("Enter")
+    expect(gp.target(f"{row[0]} at position 1")).to_have_attribute("aria-pressed", "true")
+    gp.page.keyboard.press("ArrowRight")
+    gp.page.keyboard.press("Enter")
+    expect(gp.target(f"{row[0]} at position 2")).to_be_attached()
+    assert gp.history.count() == 0, "the computer must not move while Ada arranges"
+    order = [4, 1, 3, 2]
+    arrange(gp, order)
+    expect(gp.history.nth(0)).to_be_attached()
+    first = gp.history.nth(0).inner_text()
+    found = re.search(r"Computer attacked position (\d) with \d: .*Ada's (\d)", first)
+    assert found, first
+    assert order[int(found[1]) - 1] == int(found[2]), (order, first)
+    play_out(gp)
+    winner_shown(gp)
 
 
 # ----- against the computer -----------------------------------------------------------------

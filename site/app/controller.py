@@ -14,6 +14,8 @@ numbers, so taking it back would let a player (or a person against the computer)
 again knowing them. Once it is over every number is public and the replay works.
 Taking back a move and then playing another replaces the moves after it (they are
 listed, dimmed, until then); against the computer, Undo goes back to your last turn.
+With "Arrange my numbers", each human first arranges their own row (behind the
+hand-over screen between two people); each swap restarts the unplayed game with it.
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ class BoardController:
         self.timer: Any = None
         self.tick = proxy(self.computer_move)
         self.seat = 1
+        self.arranging: list[int] = []  # the players still to arrange their numbers
         self.future: list[str] = []
         self.log: list[str] = []
         self.final_over = False
@@ -134,7 +137,7 @@ class BoardController:
         options = {k: v for k, v in game.options.items() if k not in records.SECRET_OPTIONS}
         return Settings(record.computer, record.level, (names[0], names[1]), options)
 
-    def load(self, loaded: records.Record) -> None:
+    def load(self, loaded: records.Record, arrangers: list[int] | None = None) -> None:
         self.cancel_computer()
         if self.form:
             self.form.show_error(None)
@@ -145,7 +148,8 @@ class BoardController:
         self.final_over = loaded.whole().is_over
         self.log = self.describe_record(loaded.whole())
         self.pending: str | None = None
-        self.seat = 3 - self.computer if self.computer else (self.game.to_move or 1)
+        self.arranging = list(arrangers or [])
+        self.seat = 3 - self.computer if self.computer else self.next_player() or 1
         self.handover = self.needs_handover()
         self.say("")
         self.changed()
@@ -215,7 +219,9 @@ class BoardController:
             if self.form:
                 self.form.show_error(str(error))  # the current game carries on untouched
             return
-        self.load(records.Record(game, [], settings.computer, settings.level))
+        humans = [p for p in (1, 2) if p != settings.computer]
+        arrangers = humans if settings.arrange and self.hidden_info else []
+        self.load(records.Record(game, [], settings.computer, settings.level), arrangers)
 
     def on_resize(self) -> None:
         if abs(self.board.clientWidth - self.width) >= 1:
@@ -237,6 +243,10 @@ class BoardController:
 
     # ----- game flow ----------------------------------------------------------------
 
+    def next_player(self) -> int | None:
+        """Who acts next: the next to arrange their numbers, else the player to move."""
+        return self.arranging[0] if self.arranging else self.game.to_move
+
     def needs_handover(self) -> bool:
         return (
             self.hidden_info and self.computer is None and not self.game.is_over and not self.future
@@ -249,7 +259,9 @@ class BoardController:
     def press(self, key: str) -> None:
         game = self.game
         if self.handover:
-            return self.say(f"Press “Show {game.player_name(game.to_move)}'s numbers” first.")
+            return self.say(f"Press “Show {game.player_name(self.next_player())}'s numbers” first.")
+        if self.arranging:
+            return self.arrange(key)
         if self.replaying():
             return self.say("This is a replay of the finished game: press New game to play again.")
         if game.is_over:
@@ -267,6 +279,28 @@ class BoardController:
         else:
             self.pending = None if choice.select == self.pending else choice.select
             self.render()
+
+    def arrange(self, key: str) -> None:
+        """A press while arranging: pick up a card, swap two, or finish this player's row."""
+        choice = self.renderer.choose(self.game, self.view(), key)
+        self.say("")
+        if choice.select is not None:
+            self.pending = None if choice.select == self.pending else choice.select
+            return self.render()
+        if choice.options is not None:
+            game = self.game
+            try:
+                changed = {**game.options, **choice.options}
+                self.game = py_rules.new_game(self.cls.slug, changed, game.names)
+            except RulesError as error:
+                return self.say(str(error))
+        elif choice.ready:
+            self.arranging.pop(0)
+            if self.computer is None:
+                self.seat = self.next_player() or 1
+            self.handover = self.needs_handover()
+        self.pending = None
+        self.changed()
 
     def play(self, move: str) -> None:
         game = self.game
@@ -321,7 +355,7 @@ class BoardController:
     def show_hint(self) -> None:
         """Say a best move for the player to move, from the exact solvers."""
         game = self.game
-        if game.is_over or self.replaying() or self.handover or game.to_move == self.computer:
+        if game.is_over or self.replaying() or self.handover or self.busy() or self.arranging:
             return self.say("A hint is for the player to move, during the game.")
         advice = hint(game)
         if advice is None:
@@ -364,7 +398,7 @@ class BoardController:
     def reveal_hand(self) -> None:
         """Hand-over screen: the player to move says they are at the screen."""
         self.handover = False
-        self.seat = self.game.to_move
+        self.seat = self.next_player() or 1
         self.render()
         first = next(
             (b for b in self.buttons.values() if b.getAttribute("aria-disabled") == "false"), None
@@ -417,7 +451,8 @@ class BoardController:
 
     def schedule_computer(self) -> None:
         game = self.game
-        if self.computer and game.to_move == self.computer and not self.future:
+        idle = not (self.future or self.arranging)
+        if self.computer and game.to_move == self.computer and idle:
             self.timer = js.setTimeout(self.tick, self.host.delay)
 
     def cancel_computer(self) -> None:
@@ -428,7 +463,7 @@ class BoardController:
     def computer_move(self) -> None:
         self.timer = None
         game = self.game
-        if game.to_move != self.computer or self.future:
+        if game.to_move != self.computer or self.future or self.arranging:
             return
         move = choose_move(game, self.level, self.rng)
         self.play(game.move_text(move))
@@ -439,11 +474,14 @@ class BoardController:
         game = self.game
         viewer = None if (self.hidden_info and self.handover) else self.seat
         reveal = game.is_over or self.replaying()
-        return View(viewer=viewer, pending=self.pending, reveal=reveal, seat=self.seat)
+        arranging = bool(self.arranging) and not self.handover
+        return View(viewer, self.pending, reveal, self.seat, arranging)
 
     def busy(self) -> bool:
         """Nothing on the board may be played now (computer's turn, over, or a replay)."""
         game = self.game
+        if self.arranging:
+            return False
         return game.to_move == self.computer or game.is_over or self.replaying()
 
     def render(self) -> None:
@@ -466,6 +504,8 @@ class BoardController:
         """Whose turn it is, for the root's data-turn attribute (styles and tests use it)."""
         if self.game.is_over:
             return "over"
+        if self.arranging:
+            return "handover" if self.handover else "arrange"
         if self.busy():
             return "replay" if self.future else "computer"
         return "handover" if self.handover else "human"
@@ -488,11 +528,12 @@ class BoardController:
         self.targets_box.inert = bool(self.handover)
         for t in layout.targets:
             refused = busy or self.renderer.choose(self.game, view, t.key).refusal is not None
-            state = (t.x, t.y, t.w, t.h, t.round, refused, view.pending == t.key)
+            state = (t.label, t.x, t.y, t.w, t.h, t.round, refused, view.pending == t.key)
             if self.drawn.get(t.key) == state:
                 continue
             self.drawn[t.key] = state
             button = self.buttons[t.key]
+            button.textContent = t.label  # an arranged card keeps its place, not its number
             if not t.bar:
                 style = button.style
                 style.left, style.top = f"{t.x:.1f}px", f"{t.y:.1f}px"
@@ -512,12 +553,14 @@ class BoardController:
             text = f"Replay, move {here} of {len(self.log)}. {last}".rstrip()
         elif game.is_over:
             text = self.renderer.result(game)
+        elif self.arranging and not self.handover:
+            text = f"{game.player_name(self.seat)}: {self.renderer.prompt(game, view)}."
         elif game.to_move == self.computer and self.future:
             text = f"{last}{game.player_name(self.computer)} moves next: step forward to see it."
         elif game.to_move == self.computer:
             text = f"{last}{game.player_name(self.computer)} is thinking…"
         elif self.handover:
-            text = f"{last}Pass the screen to {game.player_name(game.to_move)}."
+            text = f"{last}Pass the screen to {game.player_name(self.next_player())}."
         else:
             text = f"{last}{game.player_name(game.to_move)}: {self.renderer.prompt(game, view)}."
         self.status.textContent = text
@@ -557,8 +600,8 @@ class BoardController:
         if not self.handover:
             box.hidden = True
             return
-        name = self.game.player_name(self.game.to_move)
-        other = self.game.player_name(3 - self.game.to_move)
+        player = self.next_player() or 1
+        name, other = self.game.player_name(player), self.game.player_name(3 - player)
         clear(box)
         card = el("div", "handover-card")
         card.append(el("h2", text=f"{name}'s turn"))

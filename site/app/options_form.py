@@ -19,6 +19,14 @@ MODES = (
     ("cpu1", "The computer against me (it is Player 1)"),
 )
 
+# Not an option of the game: the form's own choice to set the hidden orders by hand.
+ARRANGE = {
+    "name": "arrange",
+    "kind": "flag",
+    "default": False,
+    "help": "arrange my numbers before play starts (otherwise they are shuffled)",
+}
+
 
 def label_text(help_text: str) -> str:
     return help_text[:1].upper() + help_text[1:]
@@ -51,6 +59,8 @@ class OptionsForm:
         game.append(self.select("first", "Who moves first", first, str(FIRST.default)))
         for spec in self.specs:
             game.append(self.field(spec))
+        if any(spec_summary(s)["kind"] == "order" for s in game_cls.option_specs):
+            game.append(self.field(ARRANGE))
         form.append(game)
         self.error = el("p", "form-error", role="alert")
         form.append(self.error)
@@ -124,7 +134,9 @@ class OptionsForm:
             )
         level_control = self.value("level")
         level = level_control.value if level_control else self.levels[0]
-        return Settings(computer, level, (names[0], names[1]), options)
+        arrange = self.value("arrange")
+        arrange_on = bool(arrange.checked) if arrange else False
+        return Settings(computer, level, (names[0], names[1]), options, arrange_on)
 
     def fill(self, settings: Settings) -> None:
         """Show the settings of the game on the board (resumed or opened from a link)."""

@@ -29,6 +29,7 @@ class Settings:
     level: str = "easy"
     names: tuple[str, str] = ("", "")
     options: dict[str, Any] = field(default_factory=dict)
+    arrange: bool = False  # each human arranges their own numbers first (Number Duel)
 
     @property
     def mode(self) -> str:

@@ -35,11 +35,17 @@ class Target:
 
 @dataclass(frozen=True)
 class Choice:
-    """What pressing a target means now: a move, a half-move to remember, or a refusal."""
+    """What pressing a target means now: a move, a half-move to remember, or a refusal.
+
+    Before the first move (`View.arranging`): `options` restarts the unplayed game with
+    those options changed (a rearranged order), and `ready` ends this player's setup.
+    """
 
     move: str | None = None
     select: str | None = None
     refusal: str | None = None
+    options: dict[str, str] | None = None
+    ready: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,13 +55,15 @@ class View:
     `viewer` is the player whose secrets may be drawn (None: nobody's; at the end of a
     game `reveal` shows everything). `pending` is a half-made move, e.g. the number
     chosen before + or - in Number Circle. `seat` is the player whose side of the
-    board is nearest the screen's bottom edge (Number Duel).
+    board is nearest the screen's bottom edge (Number Duel). `arranging`: the seat is
+    arranging their own numbers before play starts (Number Duel).
     """
 
     viewer: int | None = None
     pending: str | None = None
     reveal: bool = False
     seat: int = 1
+    arranging: bool = False
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 What is drawn comes only from `game.observation(seat)` (or the public view while the
 hand-over screen is up), so the board can never show a hidden number by mistake.
 A move is one of your numbers (kept as `pending`), then one of the opponent's positions.
+Before play (`view.arranging`) your own cards are buttons: press one, then another, to
+swap them (the game restarts with that order), and "Done arranging" when it suits you.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .base import Choice, Layout, Renderer, Target, View
 
 CAPTION = 26.0
 BAND = 84.0
+DONE = "Done arranging"
 
 
 class NumberDuelRenderer(Renderer):
@@ -36,6 +39,13 @@ class NumberDuelRenderer(Renderer):
     def layout(self, game: Any, view: View, width: float) -> Layout:
         w, h, gap, left, bottom = self.geometry(game, width)
         seat = view.seat
+        if view.arranging:  # your own cards by position, labelled with their numbers
+            order = game.options[f"order{seat}"]
+            cards = [
+                Target(f"a{i}", f"{n} at position {i}", left + (i - 1) * (w + gap), bottom, w, h)
+                for i, n in enumerate(order, start=1)
+            ]
+            return Layout(bottom + h + CAPTION + 6, (*cards, Target("done", DONE, bar=True)))
         targets = [
             Target(f"p{i}", f"Position {i}", left + (i - 1) * (w + gap), CAPTION, w, h)
             for i in range(1, game.options["numbers"] + 1)
@@ -50,6 +60,8 @@ class NumberDuelRenderer(Renderer):
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
         seat = view.seat
+        if view.arranging:
+            return self.arrange(game, view, key)
         if key.startswith("p"):
             if view.pending is None:
                 return Choice(
@@ -63,6 +75,18 @@ class NumberDuelRenderer(Renderer):
         if int(key) in game.state.remaining(seat):
             return Choice(select=key)
         return Choice(refusal=game.why_illegal(f"{key}@{game.state.occupied(3 - seat)[0]}"))
+
+    def arrange(self, game: Any, view: View, key: str) -> Choice:
+        """A card is picked up, swapped with the one picked up before, or it is done."""
+        if key == "done":
+            return Choice(ready=True)
+        if view.pending is None or view.pending == key:
+            return Choice(select=key)
+        name = f"order{view.seat}"
+        order = list(game.options[name])
+        i, j = int(view.pending[1:]) - 1, int(key[1:]) - 1
+        order[i], order[j] = order[j], order[i]
+        return Choice(options={name: ",".join(map(str, order))})
 
     def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
         w, h, gap, left, bottom = self.geometry(game, pen.width)
@@ -99,7 +123,7 @@ class NumberDuelRenderer(Renderer):
         order = game.options[f"order{seat}"]
         for i, card in enumerate(rows[seat]):
             x = left + i * (w + gap)
-            lift = 8 if view.pending is not None and card["number"] == int(view.pending) else 0
+            lift = 8 if view.pending in (str(card["number"]), f"a{i + 1}") else 0
             own_number = order[i] if (view.viewer == seat or view.reveal) else None
             self.card(
                 pen,
@@ -110,7 +134,8 @@ class NumberDuelRenderer(Renderer):
                 card,
                 seat,
                 own=True,
-                legal=my_turn and view.pending is None and own_number in remaining,
+                legal=view.arranging
+                or (my_turn and view.pending is None and own_number in remaining),
                 selected=lift > 0,
                 ghost=own_number if not card["occupied"] else None,
             )
@@ -229,6 +254,8 @@ class NumberDuelRenderer(Renderer):
         pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
 
     def prompt(self, game: Any, view: View) -> str:
+        if view.arranging:
+            return f"arrange your numbers: press one card, then another to swap them, then {DONE}"
         if view.pending is not None:
             return f"attack with {view.pending}: now choose a position to attack"
         return "choose one of your numbers to attack with"
