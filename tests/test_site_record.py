@@ -264,7 +264,7 @@ def test_deep_nesting_is_refused_whichever_step_sees_it(depth: int) -> None:
     if len(token) <= record.MAX_TOKEN_CHARS:
         readers.append(lambda: decode_link(token))
     for read in readers:
-        with pytest.raises(BadSave, match="damaged"):
+        with pytest.raises(BadSave, match="not a Number Duels game"):
             read()
 
 

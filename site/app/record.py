@@ -126,6 +126,8 @@ def decode_link(token: str) -> Any:
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         return loads(raw.decode("utf-8"))
+    except BadSave:
+        raise
     except (binascii.Error, UnicodeDecodeError, ValueError, RecursionError):
         raise BadSave("it is damaged (perhaps cut short when it was copied).") from None
 
@@ -136,12 +138,14 @@ def decode_saved(text: str) -> Any:
         raise BadSave("it is far too large.")
     try:
         return loads(text)
+    except BadSave:
+        raise
     except (ValueError, RecursionError):
         raise BadSave("it is damaged.") from None
 
 
 def loads(text: str) -> Any:
-    """json.loads, refusing (ValueError) nesting deeper than any record before parsing:
+    """json.loads, refusing nesting deeper than any record (BadSave) before parsing:
     thousands of brackets crash Pyodide (a JS stack overflow) before Python's
     RecursionError."""
     depth = 0
@@ -149,7 +153,7 @@ def loads(text: str) -> Any:
         if token in ("[", "{"):
             depth += 1
             if depth > MAX_DEPTH:
-                raise ValueError("nested too deeply")
+                raise BadSave("it is not a Number Duels game.")
         elif token in ("]", "}"):
             depth -= 1
     return json.loads(text)
