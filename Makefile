@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help serve site test test-rules test-pyodide test-e2e lint format bench play clean
+.PHONY: help deps chromium serve site test test-rules test-pyodide test-e2e lint format bench play clean
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
