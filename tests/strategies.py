@@ -7,6 +7,7 @@ as it is declared.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import strategies as st
@@ -121,3 +122,14 @@ def _junk_texts() -> st.SearchStrategy[str]:
 
 
 JUNK_TEXTS = _junk_texts()
+
+
+def random_position(slug: str, options: dict[str, Any], plies: int, seed: int) -> Game[Any]:
+    """A game after up to `plies` uniformly random moves (fewer if it ends first)."""
+    rng = random.Random(seed)
+    game = new_game(slug, {**options, "seed": seed})
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game

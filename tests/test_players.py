@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_reference import minimax
+from strategies import random_position
 
 import py_rules
 from py_rules import cli, terminal
 from py_rules.analysis import analyse, entry, sentence
-from py_rules.players import LEVELS, choose_move, hint, random_move
+from py_rules.players import LEVELS, choose_move, hint
 from py_rules.solvers import solver_for
 
 SMALL_OPTIONS = {
@@ -29,16 +30,6 @@ SMALL_OPTIONS = {
 }
 
 
-def played(slug: str, options: dict[str, Any], plies: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    game = py_rules.new_game(slug, {**options, "seed": seed})
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(random_move(game, rng))
-    return game
-
-
 @given(
     slug=st.sampled_from(sorted(SMALL_OPTIONS)),
     level=st.sampled_from(LEVELS),
@@ -48,7 +39,7 @@ def played(slug: str, options: dict[str, Any], plies: int, seed: int) -> Any:
 def test_every_level_plays_a_legal_move_and_the_same_one_for_the_same_seed(
     slug: str, level: str, plies: int, seed: int
 ) -> None:
-    game = played(slug, SMALL_OPTIONS[slug], plies, seed)
+    game = random_position(slug, SMALL_OPTIONS[slug], plies, seed)
     if game.is_over:
         with pytest.raises(ValueError):
             choose_move(game, level, random.Random(seed))
@@ -104,7 +95,7 @@ def test_perfect_holds_out_longest_from_a_lost_position(slug: str, options: dict
     memo: dict[Any, Any] = {}
     checked = 0
     for seed in range(30):
-        game = played(slug, options, seed % 3, seed)
+        game = random_position(slug, options, seed % 3, seed)
         if game.is_over or minimax(game, game.state, memo)[0]:
             continue
         lengths = {m: minimax(game, game.after(game.state, m), memo)[1] for m in game.legal_moves()}
@@ -123,7 +114,7 @@ def test_perfect_wins_soonest_when_it_can(slug: str) -> None:
         "digit-chain": {"pool": 14},
     }
     for seed in range(12):
-        game = played(slug, options[slug], seed % 3, seed)
+        game = random_position(slug, options[slug], seed % 3, seed)
         if game.is_over or not minimax(game, game.state, memo)[0]:
             continue
         move = choose_move(game, "perfect", random.Random(seed))
@@ -167,7 +158,7 @@ def consistent_orders(game: Any) -> list[tuple[int, ...]]:
 def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_was_seen(
     seed: int,
 ) -> None:
-    game = played("number-duel", {"numbers": 5}, seed % 4 + 1, seed)
+    game = random_position("number-duel", {"numbers": 5}, seed % 4 + 1, seed)
     if game.is_over:
         return
     theirs = 3 - game.to_move
@@ -189,7 +180,7 @@ def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_
 def test_number_duel_easy_takes_a_sure_win() -> None:
     found = 0
     for seed in range(60):
-        game = played("number-duel", {"numbers": 3}, 2 + seed % 3, seed)
+        game = random_position("number-duel", {"numbers": 3}, 2 + seed % 3, seed)
         if game.is_over:
             continue
         mover, theirs = game.to_move, 3 - game.to_move

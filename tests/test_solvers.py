@@ -11,23 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_reference import duel_expectimax, minimax, race_result, spread, winning_moves
+from strategies import random_position
 
 import py_rules
 from py_rules.players import choose_move
 from py_rules.solvers import number_duel, solve, solver_for
 from py_rules.solvers.number_circle import NumberCircleSolver
 from py_rules.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver, segments_of
-
-
-def random_position(slug: str, options: dict[str, Any], plies: int, seed: int) -> Any:
-    """A game after up to `plies` random moves (fewer if it ends first)."""
-    rng = random.Random(seed)
-    game = py_rules.new_game(slug, {**options, "seed": seed})
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def check_against_minimax(game: Any, memo: dict[Any, Any], lengths: bool = True) -> None:
