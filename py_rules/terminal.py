@@ -89,9 +89,9 @@ def number_ranges(numbers: Iterable[int]) -> str:
     return ",".join(parts)
 
 
-def listed(numbers: Iterable[Any], sep: str = ", ", empty: str = "none") -> str:
-    """Items joined for a sentence, or `empty` when there are none."""
-    return sep.join(map(str, numbers)) or empty
+def listed(numbers: Iterable[Any]) -> str:
+    """Items joined for a sentence, or "none" when there are none."""
+    return ", ".join(map(str, numbers)) or "none"
 
 
 class Presenter:
