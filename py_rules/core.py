@@ -166,7 +166,7 @@ class Game(ABC, Generic[State]):
         return len(self._history)
 
     def legal_moves(self) -> list[Move]:
-        return [] if self.is_over else self.moves_in(self.state)
+        return self.moves_in(self.state)  # empty exactly when the game is over
 
     def legal_move_texts(self) -> list[str]:
         return [self.move_text(move) for move in self.legal_moves()]
@@ -180,17 +180,17 @@ class Game(ABC, Generic[State]):
     def why_illegal(self, move: Move | str) -> str | None:
         """The rule a move breaks (or why its text is not a move), None if legal."""
         try:
-            move = self._as_move(move)
+            return self._refusal(self._as_move(move))
         except IllegalMove as error:
             return str(error)
-        if self.is_over:
-            return "The game is over."
-        return self.rule_broken(self.state, move)
+
+    def _refusal(self, move: Move) -> str | None:
+        return "The game is over." if self.is_over else self.rule_broken(self.state, move)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (or its text). An illegal one raises IllegalMove and changes nothing."""
         move = self._as_move(move)
-        reason = "The game is over." if self.is_over else self.rule_broken(self.state, move)
+        reason = self._refusal(move)
         if reason:
             raise IllegalMove(reason)
         self._history.append((move, self.state))
