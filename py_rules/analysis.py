@@ -16,7 +16,7 @@ from typing import Any
 
 from . import GAMES, new_game
 from .solvers import clear_caches, number_duel, solve, solver_for
-from .solvers.base import BudgetExceeded
+from .solvers.base import BudgetExceeded, node_budget
 
 # Limits that keep a full run to a few minutes on one CPython core.
 SEQUENCE_DUEL_SOLVED_UP_TO = 30
@@ -71,14 +71,11 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
             }
         return {**found, "winner": None, "first_moves": None, "method": "not computed"}
     if slug == "digit-chain":
-        solver = solver_for(game)
-        solver.node_budget = DIGIT_CHAIN_NODE_BUDGET  # type: ignore[attr-defined]
         try:
-            report = solve(game)
+            with node_budget(solver_for(game), DIGIT_CHAIN_NODE_BUDGET):
+                report = solve(game)
         except BudgetExceeded:
             return {**found, "winner": None, "first_moves": None, "method": "not computed"}
-        finally:
-            solver.node_budget = None  # type: ignore[attr-defined]
     else:
         report = solve(game)
     winner = "first" if report["value"] == "win" else "second"

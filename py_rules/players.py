@@ -21,7 +21,7 @@ from typing import Any
 
 from .core import Game
 from .solvers import number_duel, solver_for
-from .solvers.base import BudgetExceeded, pick
+from .solvers.base import BudgetExceeded, node_budget, pick
 
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.
@@ -49,23 +49,20 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
         raise ValueError("the game is over: there is no move to choose")
     if game.has_hidden_information:
         return _number_duel_move(game, level, rng)
-    if level == "easy":
-        return pick(_scored_moves(game, 1) or game.legal_moves(), rng)
-    if level == "medium":
-        return pick(_scored_moves(game, 3 if len(game.legal_moves()) <= MEDIUM_WIDE else 2), rng)
+    if level != "perfect":
+        moves = game.legal_moves()
+        if level == "easy":
+            return pick(_scored_moves(game, moves, 1) or moves, rng)
+        return pick(_scored_moves(game, moves, 3 if len(moves) <= MEDIUM_WIDE else 2), rng)
     solver = solver_for(game)
-    budget = getattr(solver, "node_budget", False)
-    if budget is False:
-        return pick(solver.best_moves(game.state), rng)
     # Digit Chain: a few positions can take minutes to prove. Cap the search; in the
     # rare position it cannot settle in time, play the look-ahead move instead.
-    solver.node_budget = PERFECT_NODE_BUDGET
-    try:
-        return pick(solver.best_moves(game.state), rng)
-    except BudgetExceeded:
-        return choose_move(game, "medium", rng)
-    finally:
-        solver.node_budget = budget
+    with node_budget(solver, PERFECT_NODE_BUDGET):
+        try:
+            return pick(solver.best_moves(game.state), rng)
+        except BudgetExceeded:
+            pass
+    return choose_move(game, "medium", rng)
 
 
 def hint(game: Game[Any]) -> dict[str, Any] | None:
@@ -85,17 +82,12 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
         texts = [game.move_text(m) for m in best]
         return {"move": texts[0], "winning": None, "value": round(value, 12), "moves": texts}
     solver = solver_for(game)
-    budget = getattr(solver, "node_budget", False)
-    if budget is not False:
-        solver.node_budget = PERFECT_NODE_BUDGET
     try:
-        best = solver.best_moves(game.state)
-        winning = solver.move_wins(game.state, best[0])
+        with node_budget(solver, PERFECT_NODE_BUDGET):
+            best = solver.best_moves(game.state)
+            winning = solver.move_wins(game.state, best[0])
     except BudgetExceeded:
         return None
-    finally:
-        if budget is not False:
-            solver.node_budget = budget
     texts = [game.move_text(m) for m in best]
     return {
         "move": texts[0],
@@ -125,10 +117,9 @@ def _lookahead(game: Game[Any], state: Any, depth: int) -> int:
     return best
 
 
-def _scored_moves(game: Game[Any], depth: int) -> list[Any]:
-    """The moves with the best `depth`-ply look-ahead score (for depth 1: the immediate
-    wins, or nothing if there are none)."""
-    moves = game.legal_moves()
+def _scored_moves(game: Game[Any], moves: list[Any], depth: int) -> list[Any]:
+    """Of the legal `moves`, those with the best `depth`-ply look-ahead score (for
+    depth 1: the immediate wins, or nothing if there are none)."""
     scores = [-_lookahead(game, game.after(game.state, m), depth - 1) for m in moves]
     if depth == 1:
         return [m for m, s in zip(moves, scores, strict=True) if s == 1]

@@ -16,7 +16,8 @@ winning replies (the hardest win to find).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..core import Game
@@ -159,6 +160,22 @@ class Solver:
             return [m for m, r in zip(moves, replies, strict=True) if r == fewest]
         target = min(lengths) if winning else max(lengths)
         return [m for (m, _), n in zip(candidates, lengths, strict=True) if n == target]
+
+
+@contextmanager
+def node_budget(solver: Solver, budget: int) -> Iterator[None]:
+    """Cap the solver's search at `budget` new positions for the `with` block, then put
+    back the cap it had. A no-op for a solver without a `node_budget` (only Digit Chain
+    has one: its search raises BudgetExceeded past it)."""
+    if not hasattr(solver, "node_budget"):
+        yield
+        return
+    saved = solver.node_budget
+    solver.node_budget = budget
+    try:
+        yield
+    finally:
+        solver.node_budget = saved
 
 
 def pick(moves: list[Any], rng: random.Random) -> Any:

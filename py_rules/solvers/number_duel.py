@@ -113,17 +113,26 @@ def public_position(observation: dict[str, Any]) -> Position:
     return masks[0], masks[1], masks[2], masks[3]
 
 
-def move_values(game: NumberDuel, player: int | None = None) -> list[tuple[Attack, float]]:
-    """Every legal attack of the player to move with its win chance, from their view only."""
-    player = game.to_move if player is None else player
-    if player is None or game.is_over:
-        return []
+def _public_view(game: NumberDuel) -> tuple[Position, list[int], dict[int, int]] | None:
+    """From the mover's observation: the public position, the positions of the
+    opponent's hidden numbers, and the position of each face-up one (None if over)."""
+    player = game.to_move
+    if player is None:
+        return None
     observation = game.observation(player)
-    position = public_position(observation)
-    solver = solver_for_size(observation["numbers"])
     rows = observation["rows"][str(3 - player)]
     hidden_positions = [c["position"] for c in rows if c["occupied"] and not c["face_up"]]
     up_positions = {c["number"]: c["position"] for c in rows if c["occupied"] and c["face_up"]}
+    return public_position(observation), hidden_positions, up_positions
+
+
+def move_values(game: NumberDuel) -> list[tuple[Attack, float]]:
+    """Every legal attack of the player to move with its win chance, from their view only."""
+    view = _public_view(game)
+    if view is None:
+        return []
+    position, hidden_positions, up_positions = view
+    solver = solver_for_size(game.options["numbers"])
     values = []
     for x, target in solver.attacks(position):
         value = solver.attack_value(position, x, target)
@@ -144,14 +153,10 @@ def quick_values(game: NumberDuel) -> list[tuple[Attack, bool, float]]:
     """For the lighter levels: each attack, whether it surely wins at once, and a one-ply
     estimate of the chance to win (a finished game counts exactly; otherwise each side's
     share of the total strength left). From the mover's observation only."""
-    player = game.to_move
-    if player is None:
+    view = _public_view(game)
+    if view is None:
         return []
-    observation = game.observation(player)
-    mh, mu, th, tu = public_position(observation)
-    rows = observation["rows"][str(3 - player)]
-    hidden_positions = [c["position"] for c in rows if c["occupied"] and not c["face_up"]]
-    up_positions = {c["number"]: c["position"] for c in rows if c["occupied"] and c["face_up"]}
+    (mh, mu, th, tu), hidden_positions, up_positions = view
     found = []
     for x, target in NumberDuelSolver.attacks((mh, mu, th, tu)):
         mine = (mh | mu) & ~(1 << x)
