@@ -99,16 +99,8 @@ def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
     return 0
 
 
-def run_play(game: Game[Any], args: argparse.Namespace) -> int:
-    from .terminal import play_in_terminal
-
-    return play_in_terminal(game)
-
-
-RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {
-    "play": run_play,
-    "replay": run_replay,
-}
+# py_rules.commands adds "play" (with its computer players) and "solve".
+RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {"replay": run_replay}
 # Other modules add options to a command's parser here (e.g. computer opponents).
 PARSER_EXTENSIONS: dict[str, list[Callable[[argparse.ArgumentParser, type[Game[Any]]], None]]] = {}
 
@@ -130,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = argv[0]
     try:
         if command not in RUNNERS:
-            raise UsageError(f"unknown command {command!r}; commands: {', '.join(RUNNERS)}")
+            raise UsageError(f"unknown command {command!r}; commands: {', '.join(COMMANDS)}")
         if len(argv) < 2:
             if command == "play":
                 from .terminal import choose_game
@@ -152,5 +144,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-# `solve` and `play --vs/--as` (computer players and solvers) register themselves here.
+# `play` (with `--vs/--as`, computer players) and `solve` (solvers) register themselves here.
 from . import commands as _commands  # noqa: E402, F401
