@@ -77,9 +77,6 @@ class Pen:
             ctx.closePath()
         self._paint(None, stroke, width, dash)
 
-    def ring(self, x: float, y: float, r: float, stroke: str, width: float = 1.0) -> None:
-        self.circle(x, y, r, stroke=stroke, width=width)
-
     def text(
         self,
         x: float,

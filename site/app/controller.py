@@ -145,8 +145,9 @@ class BoardController:
         self.future = list(loaded.future)
         self.computer = loaded.computer
         self.level = loaded.level
-        self.final_over = loaded.whole().is_over
-        self.log = self.describe_record(loaded.whole())
+        full = loaded.whole()
+        self.final_over = full.is_over
+        self.log = self.describe_record(full)
         self.pending: str | None = None
         self.arranging = list(arrangers or [])
         self.seat = 3 - self.computer if self.computer else self.next_player() or 1

@@ -60,7 +60,3 @@ class CircleDuelRenderer(PickRenderer):
         if last is None:
             return "take any number"
         return "take " + " or ".join(game.legal_move_texts())
-
-    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
-        mine = sorted(n for n, p in owners(game).items() if p == player)
-        return [f"Took {', '.join(map(str, mine))}" if mine else "No numbers yet"]

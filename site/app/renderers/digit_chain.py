@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import theme
 from ..canvas import Pen
-from .base import Layout, Target, View, owners
+from .base import Layout, Target, View
 from .picking import PickRenderer
 
 
@@ -63,7 +63,3 @@ class DigitChainRenderer(PickRenderer):
             f"{game.player_name(game.winner)} wins! "
             f"{game.player_name(loser)} has no number starting with {digit}."
         )
-
-    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
-        mine = sorted(n for n, p in owners(game).items() if p == player)
-        return [f"Picked {', '.join(map(str, mine))}" if mine else "No numbers yet"]

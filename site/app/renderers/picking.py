@@ -23,6 +23,12 @@ class PickRenderer(Renderer):
     def describe(self, game: Any, move: str, player: int) -> str:
         return f"{game.player_name(player)} {self.verb} {move}."
 
+    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
+        mine = sorted(n for n, p in owners(game).items() if p == player)
+        return [
+            f"{self.verb.capitalize()} {', '.join(map(str, mine))}" if mine else "No numbers yet"
+        ]
+
     def last(self, game: Any) -> int | None:
         return int(game.move_text(game.moves[-1])) if game.moves else None
 

@@ -69,7 +69,3 @@ class SequenceDuelRenderer(PickRenderer):
             return "claim any number"
         other = game.player_name(3 - game.to_move)
         return f"claim a free number not next to {other}'s"
-
-    def player_facts(self, game: Any, view: View, player: int) -> list[str]:
-        mine = sorted(game.state.claimed[player - 1])
-        return [f"Claimed {', '.join(map(str, mine))}" if mine else "No numbers yet"]
