@@ -127,31 +127,75 @@ def test_ctrl_c_mid_game_ends_cleanly_with_status_130() -> None:
 # ----- Number Circle ------------------------------------------------------------------
 
 
-def test_number_circle_plays_the_mended_seed_game() -> None:
+def two_steps(moves: Iterable[str]) -> list[str]:
+    """Moves like "7+" answered as the seed's session does: "7", then "+"."""
+    return [part for move in moves for part in (move[:-1], move[-1])]
+
+
+def test_number_circle_plays_the_mended_seed_game_as_the_seed_session_goes() -> None:
     game = new("number-circle")
-    answers = list(MENDED_NUMBER_CIRCLE)
-    answers[3:3] = ["8+", "1+", "hello"]  # Player 2's turn 4: over, backtracking, nonsense
+    answers = two_steps(MENDED_NUMBER_CIRCLE)
+    # Player 2's turn 4: the seed's "Move to 8", then + (over the target), then -;
+    # before that a backtrack, a number off the circle's neighbours and nonsense.
+    answers[6:8] = ["1", "5", "hello", "", "Move to 8", "+", "x", "-"]
+    answers[-2:] = ["7+"]  # the whole move in one line is welcome too
     status, text, _ = run(game, answers)
     assert status == 0
     assert [game.move_text(m) for m in game.moves] == MENDED_NUMBER_CIRCLE
     assert (
         "Player 1's turn.\nTarget Number: 15\n"
         "Markers: Player 1 on 2 (total 2), Player 2 on 9 (total 9)\n"
-        "Current Total: 2\nAvailable Moves: 3+, 3-\n"
-        "Choose your move (e.g. 3+): 3+\nYou added 3. New Total: 5\n"
+        "Current Total: 2\nAvailable Moves: 3\n"
+        "Choose your move: 3\nChoose operation (+/-): +\nYou added 3. New Total: 5\n"
     ) in text
     assert (
-        "Choose your move (e.g. 3+): 8+\n8+ would make your total 17, more than the target 15.\n"
-        "Choose your move (e.g. 3+): 1+\n"
-        "No backtracking: you moved away from 1 on your last turn.\n"
-        "Choose your move (e.g. 3+): hello\n"
-        "'hello' is not a move: write the number and + or -, e.g. 3+ or 8-.\n"
-        "Choose your move (e.g. 3+): 8-\nYou subtracted 8. New Total: 1\n"
+        "Current Total: 9\nAvailable Moves: 8\n"
+        "Choose your move: 1\nNo backtracking: you moved away from 1 on your last turn.\n"
+        "Choose your move: 5\nYou can only move to a number next to yours (9): 1 or 8.\n"
+        "Choose your move: hello\n'hello' is not a number to move to: type one, e.g. 8.\n"
+        "Choose your move: \nType the number to move to.\n"
+        "Choose your move: Move to 8\n"
+        "Choose operation (+/-): +\n8+ would make your total 17, more than the target 15.\n"
+        "Choose operation (+/-): x\nChoose + to add or - to subtract.\n"
+        "Choose operation (+/-): -\nYou subtracted 8. New Total: 1\n"
     ) in text
     assert text.endswith(
-        "You added 7. New Total: 15\n\n"
-        "Congratulations, Player 1! You reached the Target Number. You win!\n"
+        "Current Total: 8\nAvailable Moves: 7\nChoose your move: 7+\n"
+        "You added 7. New Total: 15\n"
+        "Congratulations! You reached the Target Number. You win!\n"
     )
+
+
+def test_number_circle_refuses_a_number_that_allows_no_operation_with_both_rules() -> None:
+    game = new("number-circle", target=10, no_negative=True)
+    for move in ["2+", "2+", "3+", "3+", "4-", "4-", "5+", "5+", "6-", "6-", "7+", "7+"]:
+        game.play(move)
+    for _ in range(2):
+        game.play("pass")  # both stuck on 7 at total 7; the passes lift no backtracking
+    status, text, _ = run(game, ["8", "6", "-"])
+    assert status == 0
+    assert (
+        "Current Total: 7\nAvailable Moves: 6\nChoose your move: 8\n"
+        "8+ would make your total 15, more than the target 10. "
+        "8- would make your total -1: no negative totals in this game.\n"
+        "Choose your move: 6\nChoose operation (+/-): -\nYou subtracted 6. New Total: 1\n"
+    ) in text
+
+
+def test_number_circle_names_a_computer_that_reaches_the_target() -> None:
+    game = new("number-circle", names=("Ann", "Bob"))
+    scripted = iter(MENDED_NUMBER_CIRCLE[::2])
+    status, text, _ = run(
+        game, two_steps(MENDED_NUMBER_CIRCLE[1::2]), computer={1: lambda g: next(scripted)}
+    )
+    assert status == 0 and game.winner == 1
+    assert "Ann plays 7+.\nAnn added 7. New Total: 15\n" in text
+    assert text.endswith("Ann reached the Target Number and wins the game!\n")
+
+
+def test_number_circle_first_move_lists_both_neighbours() -> None:
+    status, text, _ = run(new("number-circle"), [])
+    assert "Current Total: 0\nAvailable Moves: 2, 9\nChoose your move: " in text
 
 
 def test_number_circle_announces_a_forced_pass_without_asking() -> None:
@@ -160,12 +204,12 @@ def test_number_circle_announces_a_forced_pass_without_asking() -> None:
     moves = ["9+", "2+", "8-", "3+", "7+", "4+", "6+", "5+", "5-"]
     moves += ["6-", "4+", "7-", "3-", "8+", "2-", "9-", "1-", "1+"]
     game = new("number-circle", no_negative=True)
-    status, text, script = run(game, [*moves, "2+"])
+    status, text, script = run(game, [*moves, "2", "+"])
     assert status == 0
     assert "In this game a total may not go below zero." in text
     assert "Player 1 has no legal move and must pass.\nPlayer 1 passes. Total stays 7.\n" in text
     assert [game.move_text(m) for m in game.moves] == [*moves, "pass", "2+"]
-    assert len(script.prompts) == len(moves) + 2  # no prompt for the pass
+    assert len(script.prompts) == len(moves) + 3  # no prompt for the pass
 
 
 # ----- Sequence Duel ------------------------------------------------------------------
