@@ -195,6 +195,7 @@ def test_number_circle_names_a_computer_that_reaches_the_target() -> None:
 
 def test_number_circle_first_move_lists_both_neighbours() -> None:
     status, text, _ = run(new("number-circle"), [])
+    assert status == 0
     assert "Current Total: 0\nAvailable Moves: 2, 9\nChoose your move: " in text
 
 
