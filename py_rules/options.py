@@ -8,6 +8,7 @@ raises `BadOption` with a message that names the option and its allowed range.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,10 @@ from typing import Any
 from .errors import BadOption
 
 MAX_SEED = 2**63 - 1
+# A whole number as text: an optional sign and ASCII digits, at most 19 of them (the
+# seed's range), so nothing like "--5", "1_000", " 5 5" or a megabyte of digits gets
+# as far as int().
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,19}")
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,7 @@ def _whole_number(name: str, value: Any) -> int:
         return value
     if isinstance(value, str):
         text = value.strip()
-        if text.lstrip("-").isdecimal() and len(text) <= 20:
+        if WHOLE_NUMBER.fullmatch(text):
             return int(text)
     raise BadOption(f"{name} must be a whole number, not {_show(value)}")
 

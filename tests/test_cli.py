@@ -6,6 +6,8 @@ no_wasm run `python -m py_rules` as a real subprocess, the way scripts use it.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -15,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from py_rules import GAMES, cli
 
@@ -119,6 +123,11 @@ def test_an_illegal_move_is_named_on_stderr_with_status_2(
     [
         (["replay", "circle-duel", "--size", "99"], "size must be between 3 and 40, not 99"),
         (["replay", "circle-duel", "--size", "x"], "size must be a whole number"),
+        (["replay", "circle-duel", "--size=--5"], "size must be a whole number, not '--5'"),
+        (["replay", "number-circle", "--target=+-12"], "target must be a whole number"),
+        (["replay", "number-duel", "--numbers=5-"], "numbers must be a whole number"),
+        (["replay", "circle-duel", "--first=-1-"], "first must be a whole number"),
+        (["solve", "circle-duel", "--seed=--5"], "seed must be a whole number"),
         (["replay", "number-circle", "--target", "9"], "target must be between 10 and 20"),
         (["replay", "sequence-duel", "--first", "3"], "first must be between 1 and 2"),
         (["replay", "digit-chain", "--pool", "100"], "pool must be between 10 and 99"),
@@ -141,6 +150,23 @@ def test_bad_options_are_one_line_on_stderr_with_status_2(
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and expected in err
+
+
+@settings(max_examples=60)
+@given(
+    flag=st.sampled_from(["--size", "--first", "--seed"]),
+    value=st.text(st.characters(exclude_categories=["Cs"]), max_size=24)
+    | st.from_regex(r"[+-]{0,3}[0-9]{0,22}", fullmatch=True),
+)
+def test_any_option_text_gives_status_0_or_one_line_and_status_2(flag: str, value: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(["replay", "circle-duel", f"{flag}={value}"])
+    if status == 0:
+        assert json.loads(out.getvalue())["game"] == "circle-duel" and err.getvalue() == ""
+    else:
+        assert status == 2 and out.getvalue() == ""
+        assert err.getvalue().count("\n") == 1 and flag[2:] in err.getvalue()
 
 
 def test_help_lists_commands_and_games(capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,6 +226,9 @@ def test_the_command_replays_and_refuses() -> None:
     done = command("replay", "circle-duel", "--size", "2")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "size must be between 3 and 40" in done.stderr
+    done = command("replay", "circle-duel", "--size=--5")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "python -m py_rules: error: size must be a whole number, not '--5'\n"
 
 
 @pytest.mark.no_wasm

@@ -6,6 +6,7 @@ is covered without a list per game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -36,6 +37,12 @@ def bad_values(spec: Any, specs: tuple[Any, ...]) -> list[tuple[dict[str, Any], 
             {"n": 1},
             "0x10",
             f"{spec.low} {spec.low}",
+            f"--{spec.low}",
+            f"+-{spec.low}",
+            f"{spec.low}-",
+            f"{spec.low}_0",
+            "\u0663",  # an Arabic-Indic digit: int() reads it, a whole number here has 0-9
+            "9" * 20,
         ]
         if not spec.allow_random:
             cases.append("random")
@@ -110,6 +117,36 @@ def test_names(slug: str) -> None:
     for names in (["x" * 25, None], [None, "a\nb"], ["a", "b", "c"], [1, "b"]):
         with pytest.raises(BadOption):
             new_game(slug, {}, names)
+
+
+@given(text=st.text(max_size=30) | st.from_regex(r"\s*[+-]{0,3}[0-9]{0,25}\s*", fullmatch=True))
+def test_integer_options_are_an_optional_sign_and_digits_or_refused(text: str) -> None:
+    """Whatever the text, a whole-number option is read as int() reads a sign and ASCII
+    digits, or refused with BadOption (never ValueError or any other exception)."""
+    strict = re.fullmatch(r"[+-]?[0-9]{1,19}", text.strip())
+    for slug, name in (
+        ("circle-duel", "size"),
+        ("number-duel", "numbers"),
+        ("digit-chain", "first"),
+    ):
+        try:
+            game = new_game(slug, {name: text, "seed": 1})
+        except BadOption as error:
+            assert name in str(error)
+            assert strict is None or not _in_range(slug, name, int(strict[0]))
+        else:
+            assert strict is not None and game.options[name] == int(strict[0])
+    try:
+        seed = new_game("circle-duel", {"seed": text}).options["seed"]
+    except BadOption as error:
+        assert "seed" in str(error)
+    else:
+        assert strict is not None and seed == int(strict[0])
+
+
+def _in_range(slug: str, name: str, number: int) -> bool:
+    spec = next(s for s in (FIRST, *GAMES[slug].option_specs) if s.name == name)
+    return spec.low <= number <= spec.high
 
 
 @given(setup=game_setups())

@@ -124,12 +124,25 @@ def test_values_are_checked_by_the_rules_when_the_game_starts() -> None:
             py_rules.new_game("digit-chain", read("digit-chain", **bad).options)
 
 
+@pytest.mark.parametrize(
+    ("slug", "name"),
+    [("number-duel", "numbers"), ("circle-duel", "size"), ("sequence-duel", "first")],
+)
+@pytest.mark.parametrize("value", ["--5", "+-5", "5-", "1_0", "\u0665", "-"])
+def test_a_number_is_an_optional_sign_and_digits(slug: str, name: str, value: str) -> None:
+    """`?numbers=--5` or `data-size="--5"` is refused with the usual message."""
+    with pytest.raises(BadOption, match=f"^{name} must be a whole number, not "):
+        py_rules.new_game(slug, read(slug, **{name: value}).options)
+
+
 TEXT = st.text(max_size=50)
 PARAMS = st.dictionaries(
     st.sampled_from(["mode", "level", "name1", "name2", "first", "size", "target", "pool"])
     | st.sampled_from(["no_tens", "no_negative", "numbers", "order1", "seed", "embed"])
     | TEXT,
-    st.sampled_from([*MODES, *MODE_ALIASES, *LEVELS, "1", "2", "random", "9", "true"]) | TEXT,
+    st.sampled_from([*MODES, *MODE_ALIASES, *LEVELS, "1", "2", "random", "9", "true"])
+    | st.from_regex(r"\s?[+-]{0,3}[0-9]{0,4}[+-]?", fullmatch=True)
+    | TEXT,
     max_size=8,
 )
 
