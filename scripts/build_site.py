@@ -26,10 +26,13 @@ PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
 # Terminal-only modules of py_rules that the pages never import.
 TERMINAL_ONLY = {"py_rules/__main__.py", "py_rules/cli.py", "py_rules/terminal.py"}
 BUNDLE = "py/number-duels.zip"
+# Where the build puts each npm package's files (the notices page lists what is there).
+VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIST}
 
 sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table, issue 4)
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial, issue 5)
+import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
 
@@ -114,6 +117,31 @@ def art(slug: str) -> str:
     return path.read_text(encoding="utf-8").strip() if path.is_file() else ""
 
 
+def footer_html(up: str) -> str:
+    """Every page's footer: the build version (stamped by offline.py) and the notices link."""
+    return render("footer.html", up=up).strip()
+
+
+def vendored_files(out: Path) -> list[Path]:
+    """The files in node_modules that the build copied into `out`."""
+    return [
+        source / path.relative_to(out / folder)
+        for folder, source in VENDOR_SOURCES.items()
+        for path in sorted((out / folder).rglob("*"))
+        if (source / path.relative_to(out / folder)).is_file()
+    ]
+
+
+def write_notices(out: Path) -> None:
+    page = render(
+        "notices.html",
+        own_license=notices.own_license_html(),
+        components=notices.sections_html(notices.components(vendored_files(out))),
+        footer=footer_html(""),
+    )
+    (out / notices.PAGE).write_text(page, encoding="utf-8")
+
+
 def game_list_html(up: str) -> str:
     items = []
     for slug, cls in py_rules.GAMES.items():
@@ -135,7 +163,9 @@ def build(out: Path) -> None:
     bundle_python(out)
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
-    (out / "index.html").write_text(render("home.html", games=game_list_html("")), "utf-8")
+    (out / "index.html").write_text(
+        render("home.html", games=game_list_html(""), footer=footer_html("")), "utf-8"
+    )
     for slug, cls in py_rules.GAMES.items():
         up = "../../"
         page = render(
@@ -150,11 +180,13 @@ def build(out: Path) -> None:
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),
             snapshot=snapshot.snapshot_name(),
+            footer=footer_html(up),
         )
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
-    embed.install(out, BUNDLE)
+    embed.install(out, BUNDLE, footer_html(""))
+    write_notices(out)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(

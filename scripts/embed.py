@@ -44,9 +44,9 @@ def embed_script(bundle: str) -> str:
     return source.replace(marker, json.dumps(config, separators=(",", ":")))
 
 
-def install(out: Path, bundle: str) -> None:
+def install(out: Path, bundle: str, footer: str) -> None:
     (out / "embed.js").write_text(embed_script(bundle), encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
     page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))
-    (out / "tutorial.html").write_text(page.substitute(), encoding="utf-8")
+    (out / "tutorial.html").write_text(page.substitute(footer=footer), encoding="utf-8")

@@ -186,11 +186,29 @@ def build_version(files: dict[str, str], worker_source: str) -> str:
     return h.hexdigest()[:16]
 
 
+# Where a page shows the build version (its footer); the version is computed with this
+# placeholder in place, so it names the build without having to contain itself.
+VERSION_STAMP = "@BUILD_VERSION@"
+
+
+def stamp_version(out: Path, version: str) -> None:
+    """Write the build version into every page that shows it."""
+    for page in sorted(out.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if VERSION_STAMP in text:
+            page.write_text(text.replace(VERSION_STAMP, version), encoding="utf-8")
+
+
 def write_worker(out: Path) -> str:
-    """Write sw.js for the build in `out` (after every other file); return its version."""
+    """Write sw.js for the build in `out` (after every other file); return its version.
+
+    The version hashes every file as built (pages with the version placeholder); the
+    worker's list has each file's hash once the pages show the version.
+    """
     source = (SITE / WORKER).read_text(encoding="utf-8")
+    version = build_version(site_files(out), source)
+    stamp_version(out, version)
     files = site_files(out)
-    version = build_version(files, source)
     for placeholder in ("@VERSION@", "/*@FILES@*/ {}"):
         if placeholder not in source:
             raise SystemExit(f"site/{WORKER} lacks the placeholder {placeholder}")

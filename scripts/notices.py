@@ -1,0 +1,325 @@
+"""The third-party notices of the built site: the components listed on `notices.html`.
+
+Everything listed is read from what the build copied out of `node_modules/`: each copied
+file's npm package (its package.json and the license files it ships), the packages that
+a copied bundle was made from (its source map, left in npm, names them; a jsDelivr
+bundle names its version in a header; a package's own `3rd-party-licenses/` folder has
+their license texts), and what Pyodide's build contains (its lock file names the CPython
+and Emscripten versions). Only the licenses of CPython and Emscripten inside Pyodide are
+typed here, since its npm package does not ship them. When the build copies something
+new, the page lists it without being told.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+PAGE = "notices.html"
+LICENSE_FILE = re.compile(r"^(licen[cs]e|copying|notice)([.-].*)?$", re.IGNORECASE)
+# A source path inside a package: ".../node_modules/<name>/<rest>" (scoped names have a /).
+IN_NODE_MODULES = re.compile(r"^(?:.*/)?node_modules/((?:@[^/]+/)?[^/]+)/(.*)$")
+# The header jsDelivr writes into the bundles it makes: "Original file: /npm/<name>@<version>/".
+JSDELIVR = re.compile(r"Original file: /npm/((?:@[^/@]+/)?[^/@]+)@([^/\s]+)/")
+# A re-export wrapper such as PyScript's src/3rd-party/codemirror_view.js.
+REEXPORT = re.compile(r'^\s*export \* from "([^"./][^"]*)";\s*$')
+
+
+@dataclass
+class Component:
+    """One piece of third-party software in the build, as its own files describe it."""
+
+    name: str
+    version: str
+    license: str
+    source: str
+    texts: dict[str, str] = field(default_factory=dict)  # file name -> license text
+    license_url: str = ""
+    inside: str = ""  # the vendored package it is bundled in ("" for a vendored package)
+
+
+@dataclass
+class Kept:
+    """Third-party code a bundle was made from, before its package is looked up."""
+
+    name: str
+    version: str = ""
+    texts: dict[str, str] = field(default_factory=dict)
+    npm: bool = True  # published on npm under `name` (else kept in its owner's sources)
+
+
+def meta_of(folder: Path) -> dict:
+    return json.loads((folder / "package.json").read_text(encoding="utf-8"))
+
+
+def package_root(path: Path) -> Path | None:
+    """The nearest folder at or above `path` (within node_modules) with a package.json."""
+    for folder in (path, *path.parents):
+        if folder == NODE or NODE not in folder.parents:
+            return None
+        if (folder / "package.json").is_file():
+            return folder
+    return None
+
+
+def installed(name: str) -> Path | None:
+    """Where npm installed package `name` (hoisted, or nested under another package)."""
+    for candidate in (NODE / name, *sorted(NODE.glob(f"*/node_modules/{name}"))):
+        if (candidate / "package.json").is_file():
+            return candidate
+    return None
+
+
+def repository_url(meta: dict) -> str:
+    repo = meta.get("repository")
+    url = repo.get("url", "") if isinstance(repo, dict) else str(repo or "")
+    url = re.sub(r"^git\+", "", url).removesuffix(".git")
+    url = re.sub(r"^git://", "https://", url)
+    if url.startswith("github:") or re.fullmatch(r"[\w.-]+/[\w.-]+", url):
+        url = "https://github.com/" + url.removeprefix("github:")
+    return url or meta.get("homepage", "") or f"https://www.npmjs.com/package/{meta['name']}"
+
+
+def license_texts(folder: Path) -> dict[str, str]:
+    return {
+        p.name: p.read_text(encoding="utf-8", errors="replace").strip()
+        for p in sorted(folder.iterdir())
+        if p.is_file() and LICENSE_FILE.match(p.name)
+    }
+
+
+def npm_component(folder: Path, inside: str = "") -> Component:
+    meta = meta_of(folder)
+    declared = meta.get("license", "")
+    if isinstance(declared, dict):
+        declared = declared.get("type", "")
+    texts = license_texts(folder)
+    spdx = re.fullmatch(r"[A-Za-z0-9.+-]+", declared or "")
+    return Component(
+        name=meta["name"],
+        version=meta.get("version", ""),
+        license=declared or "not declared",
+        source=repository_url(meta),
+        texts=texts,
+        # A package that ships no license file: the standard text of the license it names.
+        license_url="" if texts or not spdx else f"https://spdx.org/licenses/{declared}.html",
+        inside=inside,
+    )
+
+
+def pyodide_contents(folder: Path, copied: set[Path]) -> list[Component]:
+    """CPython and Emscripten, compiled into Pyodide; their versions from its lock file."""
+    lock = folder / "pyodide-lock.json"
+    if not lock.is_file():
+        return []
+    info = json.loads(lock.read_text(encoding="utf-8")).get("info", {})
+    found = []
+    if info.get("python") and folder / "pyodide.asm.wasm" in copied:
+        version = info["python"]
+        short = ".".join(version.split(".")[:2])
+        found.append(
+            Component(
+                "CPython",
+                version,
+                "PSF-2.0",
+                f"https://github.com/python/cpython/tree/v{version}",
+                license_url=f"https://docs.python.org/{short}/license.html",
+                inside=meta_of(folder)["name"],
+            )
+        )
+    platform = re.fullmatch(r"emscripten_(\d+)_(\d+)_(\d+)", info.get("platform", ""))
+    if platform and folder / "pyodide.asm.mjs" in copied:
+        version = ".".join(platform.groups())
+        found.append(
+            Component(
+                "Emscripten",
+                version,
+                "MIT OR NCSA",
+                f"https://github.com/emscripten-core/emscripten/tree/{version}",
+                license_url=f"https://github.com/emscripten-core/emscripten/blob/{version}/LICENSE",
+                inside=meta_of(folder)["name"],
+            )
+        )
+    return found
+
+
+def map_sources(copied: Path) -> list[str]:
+    """The files a copied bundle was made from, as its source map (left in npm) names them."""
+    source_map = copied.with_name(copied.name + ".map")
+    if not source_map.is_file():
+        return []
+    return list(json.loads(source_map.read_text(encoding="utf-8")).get("sources", []))
+
+
+def read_source(copied: Path, source: str) -> str:
+    """The start of a bundle's source file: where its map says, or where npm hoisted it."""
+    path = (copied.parent / source).resolve()
+    match = IN_NODE_MODULES.match(source)
+    if not path.is_file() and match and (home := installed(match.group(1))):
+        path = home / match.group(2)
+    return path.read_text(encoding="utf-8", errors="replace")[:600] if path.is_file() else ""
+
+
+def kept_in_sources(owner: Path) -> dict[str, Kept]:
+    """Package name -> third-party code a package keeps in its own sources, with licenses.
+
+    PyScript keeps `src/3rd-party/<stem>.js` (a jsDelivr bundle naming its package and
+    version, or a re-export of a package) with `src/3rd-party-licenses/<stem>.*.txt`.
+    """
+    found = {}
+    for wrapper in sorted(owner.glob("**/3rd-party/*.js")):
+        if "node_modules" in wrapper.relative_to(owner).parts:
+            continue
+        text = wrapper.read_text(encoding="utf-8", errors="replace")[:600]
+        named = JSDELIVR.search(text)
+        reexport = next(filter(None, map(REEXPORT.match, text.splitlines())), None)
+        licenses = sorted(wrapper.parent.parent.glob(f"3rd-party-licenses/{wrapper.stem}.*"))
+        name = named.group(1) if named else reexport.group(1) if reexport else wrapper.stem
+        found[f"3rd-party/{wrapper.name}"] = Kept(
+            name,
+            named.group(2) if named else "",
+            {p.name: p.read_text(encoding="utf-8").strip() for p in licenses},
+            npm=bool(named or reexport),
+        )
+    return found
+
+
+def kept_in_bundles(owner: Path, files: Iterable[Path]) -> dict[str, Kept]:
+    """Name -> third-party code that the copied bundles of package `owner` were made from.
+
+    A source under `node_modules/<name>/` is package <name> (or, if it is a jsDelivr
+    bundle, the package its header names); `vendor/<name>/` and `3rd-party/<file>` are
+    kept in the owner's own sources.
+    """
+    wrappers = kept_in_sources(owner)
+    licensed = {k.name: k.texts for k in wrappers.values() if k.texts}
+    found: dict[str, Kept] = {}
+    for copied in files:
+        for source in map_sources(copied):
+            match = IN_NODE_MODULES.match(source)
+            named = JSDELIVR.search(read_source(copied, source)) if match else None
+            wrapper = re.search(r"3rd-party/[^/]+$", source)
+            vendor = re.search(r"(?:^|/)vendor/([^/]+)/", source)
+            if named:
+                kept = Kept(named.group(1), named.group(2))
+            elif match:
+                kept = Kept(match.group(1))
+            elif wrapper and wrapper.group(0) in wrappers:
+                kept = wrappers[wrapper.group(0)]
+            elif vendor:
+                kept = Kept(vendor.group(1), npm=False)
+            else:
+                continue  # the owner's own code
+            item = found.setdefault(kept.name, kept)
+            item.version = item.version or kept.version
+            item.texts = item.texts or kept.texts or licensed.get(kept.name, {})
+    return found
+
+
+def bundled_components(owner: Path, files: Iterable[Path]) -> list[Component]:
+    """What the copied bundles of package `owner` contain from other packages.
+
+    A package npm installed here describes itself (unless the bundle names its version);
+    otherwise the version is the one the bundle names or the range the owner declares,
+    and the license texts are the owner's copies.
+    """
+    meta = meta_of(owner)
+    inside = meta["name"]
+    found = []
+    for name, item in sorted(kept_in_bundles(owner, files).items()):
+        if name == inside:
+            continue
+        home = installed(name)
+        if home is not None and not item.version:
+            found.append(npm_component(home, inside))
+            continue
+        version = item.version or declared_range(meta, name) or f"as bundled in {inside}"
+        npm = f"https://www.npmjs.com/package/{name}"
+        found.append(
+            Component(
+                name,
+                version,
+                "in the license text below" if item.texts else "not recorded here; see its source",
+                (f"{npm}/v/{item.version}" if item.version else npm)
+                if item.npm
+                else repository_url(meta),
+                texts=item.texts,
+                inside=inside,
+            )
+        )
+    return found
+
+
+def declared_range(meta: dict, name: str) -> str:
+    """The version range package `meta` asks for `name`, if it names it at all."""
+    for key in ("dependencies", "devDependencies", "optionalDependencies"):
+        if name in meta.get(key, {}):
+            return meta[key][name]
+    return ""
+
+
+def components(copied: Iterable[Path]) -> list[Component]:
+    """Every third-party component in a build that copied the files `copied` from npm."""
+    by_owner: dict[Path, list[Path]] = {}
+    for path in copied:
+        owner = package_root(path.resolve().parent)
+        if owner is not None:
+            by_owner.setdefault(owner, []).append(path.resolve())
+    found = []
+    for owner, files in sorted(by_owner.items()):
+        found.append(npm_component(owner))
+        found += pyodide_contents(owner, set(files))
+        found += bundled_components(owner, files)
+    return found
+
+
+# ----- the page ----------------------------------------------------------------------------
+
+
+def anchor(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def component_html(c: Component) -> str:
+    e = html.escape
+    licence = f"<strong>{e(c.license)}</strong>"
+    if c.license_url:
+        licence += f' (<a href="{e(c.license_url)}">license text</a>)'
+    texts = "".join(
+        f"<details><summary>{e(name)}</summary><pre>{e(text)}</pre></details>"
+        for name, text in c.texts.items()
+    )
+    key = anchor(c.name)
+    version = f'<span class="notice-version">{e(c.version)}</span>'
+    return (
+        f'<section class="notice" id="{key}" aria-labelledby="{key}-h">'
+        f'<h3 id="{key}-h">{e(c.name)} {version}</h3>'
+        f"<p>License: {licence}. Source: "
+        f'<a href="{e(c.source)}">{e(c.source)}</a></p>{texts}</section>'
+    )
+
+
+def sections_html(found: list[Component]) -> str:
+    """One section per vendored package, followed by what it has inside."""
+    parts = []
+    for top in (c for c in found if not c.inside):
+        inner = [c for c in found if c.inside == top.name]
+        parts.append(
+            f'<section class="panel notices-package" aria-labelledby="{anchor(top.name)}-h">'
+        )
+        parts.append(component_html(top))
+        if inner:
+            parts.append(f"<h4>Inside {html.escape(top.name)}</h4>")
+            parts.extend(component_html(c) for c in inner)
+        parts.append("</section>")
+    return "\n".join(parts)
+
+
+def own_license_html() -> str:
+    return html.escape((ROOT / "LICENSE").read_text(encoding="utf-8").strip())
