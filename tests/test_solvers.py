@@ -8,12 +8,13 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_reference import duel_expectimax, minimax, race_result, spread, winning_moves
 from strategies import random_position
 
 import py_rules
+from py_rules.games.digit_chain import DigitChainState
 from py_rules.players import choose_move
 from py_rules.solvers import number_duel, solve, solver_for
 from py_rules.solvers.number_circle import NumberCircleSolver
@@ -110,6 +111,27 @@ def test_digit_chain_matches_minimax_from_random_positions(no_tens: bool) -> Non
         if game.is_over or game.state.last is None:
             continue
         check_against_minimax(game, memo, lengths=False)
+
+
+# Numbers on at most four digits, so brute force over any pool of them is quick; pairs
+# like 12/21 and double loops like 3/33 are common, which is what the reduction is about.
+SMALL_DIGIT_NUMBERS = [n for n in range(1, 100) if {int(c) for c in str(n)} <= {0, 1, 2, 3, 4}]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pool=st.sets(st.sampled_from(SMALL_DIGIT_NUMBERS), min_size=1, max_size=14),
+    last=st.sampled_from([1, 2, 3, 4, 12, 21, 34]),
+)
+def test_digit_chain_unpaired_edges_decide_any_pool(pool: set[int], last: int) -> None:
+    # Any pool at all (not only 1..M): the solver plays geography on the unpaired edges,
+    # brute force on every number.
+    game = py_rules.new_game("digit-chain", {"pool": 99})
+    state = DigitChainState(frozenset(pool - {last}), last, 1)
+    solver = solver_for(game)
+    memo: dict[Any, Any] = {}
+    assert solver.state_wins(state) == minimax(game, state, memo)[0]
+    assert solver.winning_moves(state) == winning_moves(game, state, memo)
 
 
 def test_digit_chain_standard_game_is_won_at_once_with_a_ten() -> None:

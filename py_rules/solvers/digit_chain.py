@@ -1,18 +1,29 @@
-"""Digit Chain: edge geography on the digit graph.
+"""Digit Chain: edge geography on the digit graph, reduced to its unpaired edges.
 
 Each number is an edge from its first digit to its last (a single digit, and a number
 like 33, is a loop). The player to move stands on the last digit of the number picked
 last and must leave it along an unused edge; a player with no edge left loses. Digit 0
-has no edges out, so taking an edge into 0 (a number ending in 0) wins at once, and
-stepping onto a digit that still has its ten is suicide.
+has no edges out, so taking an edge into 0 (a number ending in 0) wins at once.
 
-The search works on a bitmask per digit and keeps only what matters:
+Call an edge a->b *paired* when b->a is unused too, and pair up the loops on a digit
+(so each digit has at most one unpaired loop). The unpaired edges alone decide the game:
 
-* edges out of digits that can no longer be reached from where we stand are dropped;
-* loops count only modulo 2: two more loops on a digit never change who wins (whoever
-  is winning answers a loop taken by the opponent with the other one);
-* the search tries first the edge straight back to where the opponent came from, which
-  is the winning reply in the symmetric pools (a pairing strategy), so proofs stay small.
+    The player to move on digit v wins exactly when they win edge geography played on
+    the unpaired edges only, from v.
+
+Proof, by induction on the number of edges left. If that smaller game is won, a winning
+move in it leads to a position with fewer edges, lost for the opponent by induction. If
+it is lost, every unpaired move leads to a position won for the opponent (induction),
+and a paired move v->w (or one of two loops) is answered by its partner w->v (the other
+loop): back on v, the same unpaired edges, one pair fewer, the same player to move, lost
+by induction. A paired move never creates anything the opponent must fear, because the
+opponent can always undo it.
+
+So the full pool without tens (every a->b has its b->a, loops come in twos) is lost for
+the player to move once the first number is picked: the second player wins by answering
+each a->b with b->a. After real play only a handful of edges are unpaired (the reverses
+of the numbers picked, minus those picked both ways), and the search below runs on them:
+a few dozen positions where a search of the whole pool would visit millions.
 """
 
 from __future__ import annotations
@@ -39,19 +50,18 @@ def masks_of(pool: frozenset[int]) -> Masks:
     return tuple(masks)
 
 
-def reachable(masks: Masks, start: int) -> int:
-    """Bitmask of the digits reachable from `start` (including it)."""
-    seen = 1 << start
-    todo = [start]
-    while todo:
-        d = todo.pop()
-        new = masks[d] & ~seen & ~1
-        seen |= new
-        while new:
-            low = new & -new
-            todo.append(low.bit_length() - 1)
-            new ^= low
-    return seen
+def unpaired(masks: Masks) -> Masks:
+    """Only the unpaired edges: d->b whose b->d is gone, odd loops, and the tens."""
+    return (0, *(masks[d] & ~_reverse_bits(masks, d) for d in range(1, 10)))
+
+
+def _reverse_bits(masks: Masks, d: int) -> int:
+    """Bit b set when the edge b->d is unused (b != d, b in 1..9)."""
+    bits = 0
+    for b in range(1, 10):
+        if b != d and masks[b] >> d & 1:
+            bits |= 1 << b
+    return bits
 
 
 class DigitChainSolver(Solver):
@@ -66,7 +76,7 @@ class DigitChainSolver(Solver):
         super().__init__(game)
         self.memo: dict[tuple[int, ...], bool] = {}
         # New positions the search may still visit (None: no limit); past it, it raises
-        # BudgetExceeded (the analysis uses this to give up on the hardest pools).
+        # BudgetExceeded.
         self.node_budget: int | None = None
 
     def position(self, state: DigitChainState) -> Position:
@@ -101,19 +111,20 @@ class DigitChainSolver(Solver):
         ]
 
     def wins(self, position: Position) -> bool:
-        digit, pool, came_from = position
+        digit, pool, _ = position
         if digit is None:
             return any(not self.wins(child) for child in self.children(position))
         if digit == 0:
             return False
-        return self.search(digit, masks_of(pool), came_from)
+        return self.search(digit, unpaired(masks_of(pool)))
 
-    def search(self, here: int, masks: Masks, came_from: int) -> bool:
-        """Does the player standing on `here` win? (`came_from` only orders the moves.)"""
+    def search(self, here: int, masks: Masks) -> bool:
+        """Does the player standing on `here` win edge geography on `masks` (unpaired
+        edges only)?"""
         mine = masks[here]
         if mine & 1:
             return True  # take the ten: the opponent is stuck on 0
-        key = canonical(here, masks)
+        key = (here, *masks)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -121,69 +132,17 @@ class DigitChainSolver(Solver):
             self.node_budget -= 1
             if self.node_budget < 0:
                 raise BudgetExceeded
-        order = [came_from] if came_from and mine >> came_from & 1 else []
-        order += [d for d in range(1, 10) if mine >> d & 1 and d != came_from]
         known = False
-        for to in order:
-            if to != here and masks[to] & 1:
-                continue  # the opponent would take `to`'s ten
+        for to in range(1, 10):  # a loop, not any(): see base._length
+            if not mine >> to & 1 or (to != here and masks[to] & 1):
+                continue  # no such edge, or the opponent would take `to`'s ten
             new = list(masks)
             new[here] = mine & ~(1 << to)
-            if not self.search(to, tuple(new), here):
+            if not self.search(to, tuple(new)):
                 known = True
                 break
         self.memo[key] = known
         return known
-
-
-def canonical(here: int, masks: Masks) -> tuple[int, ...]:
-    """A memo key that is the same for many positions equal up to renaming digits.
-
-    Digits that cannot be reached are dropped; the rest are renamed in the order of a
-    signature (where we stand first, then out- and in-degrees, edges to and from here,
-    the loop and the ten), ties kept in digit order. Renaming digits maps a position to
-    an isomorphic one, so the key is always sound; it merges most of the positions that
-    differ only by which untouched digits were used.
-    """
-    live = reachable(masks, here)
-    digits = [d for d in range(1, 10) if live >> d & 1]
-    into = [0] * 10
-    for d in digits:
-        m = masks[d] & ~(1 << d) & ~1
-        while m:
-            low = m & -m
-            into[low.bit_length() - 1] += 1
-            m ^= low
-    mine = masks[here]
-
-    def signature(d: int) -> tuple[int, ...]:
-        m = masks[d]
-        return (
-            d != here,
-            (m & ~(1 << d) & ~1).bit_count(),
-            into[d],
-            mine >> d & 1,
-            m >> here & 1,
-            m >> d & 1,
-            m & 1,
-        )
-
-    order = sorted(digits, key=signature)
-    rename = [0] * 10
-    for new, d in enumerate(order, start=1):
-        rename[d] = new
-    key = []
-    for d in order:
-        m = masks[d]
-        renamed = (m & 1) | (1 << rename[d] if m >> d & 1 else 0)
-        rest = m & ~(1 << d) & ~1
-        while rest:
-            low = rest & -rest
-            target = rename[low.bit_length() - 1]
-            renamed |= 1 << target if target else 0
-            rest ^= low
-        key.append(renamed)
-    return tuple(key)
 
 
 def solver(game: Any) -> DigitChainSolver:

@@ -29,22 +29,59 @@ BITS: list[tuple[int, ...]] = [
 ]
 
 
+# For each set of numbers still in play: every subset of it renamed to 1, 2, 3, ...
+_RENAMES: dict[int, dict[int, int]] = {}
+
+
+def renaming(live: int) -> dict[int, int]:
+    """Each subset of the numbers `live` (a bitmask), renamed in order to 1, 2, 3, ...
+
+    An encounter only compares my number with theirs (higher wins, equal both go), so an
+    order-preserving renaming of the numbers in play changes no outcome, and numbers
+    that left play do not matter at all: positions that differ only by which numbers
+    are gone share one memo entry.
+    """
+    table = _RENAMES.get(live)
+    if table is None:
+        table = {0: 0}
+        for rank, n in enumerate(BITS[live], start=1):
+            bit, to = 1 << n, 1 << rank
+            for mask, renamed in list(table.items()):
+                table[mask | bit] = renamed | to
+        _RENAMES[live] = table
+    return table
+
+
+def canonical(position: Position) -> Position:
+    """The position with the numbers in play renamed 1, 2, 3, ... (see `renaming`)."""
+    rename = renaming(position[0] | position[1] | position[2] | position[3])
+    return rename[position[0]], rename[position[1]], rename[position[2]], rename[position[3]]
+
+
 class NumberDuelSolver:
     """Win chances (a draw counts half) for public positions of one size."""
 
     def __init__(self) -> None:
-        self.memo: dict[Position, float] = {}
+        # Keyed by the canonical position packed into one int (small and quick to hash).
+        self.memo: dict[int, float] = {}
 
     def value(self, position: Position) -> float:
         """The chance that the player to move wins, with best play on both sides."""
-        known = self.memo.get(position)
+        return self._value(*position)
+
+    def _value(self, mh: int, mu: int, th: int, tu: int) -> float:
+        rename = _RENAMES.get(mh | mu | th | tu) or renaming(mh | mu | th | tu)
+        mh, mu, th, tu = rename[mh], rename[mu], rename[th], rename[tu]
+        key = mh | mu << 10 | th << 20 | tu << 30
+        known = self.memo.get(key)
         if known is None:
             known = 0.0
+            position = (mh, mu, th, tu)
             for x, target in self.attacks(position):  # a loop, not max(): see base._length
                 value = self.attack_value(position, x, target)
                 if value > known:
                     known = value
-            self.memo[position] = known
+            self.memo[key] = known
         return known
 
     @staticmethod
@@ -83,7 +120,7 @@ class NumberDuelSolver:
             elif not hid | up:
                 total += 1.0
             else:
-                total += 1.0 - self.value((hid, up, mine_hidden, mine_up))
+                total += 1.0 - self._value(hid, up, mine_hidden, mine_up)
         return total / len(ys)
 
 
