@@ -10,7 +10,7 @@ Figures, per game at its standard size:
     over all the moves of the warmed games;
   * Sequence Duel at size 20: the full solve by the segment solver and by a plain
     memoised segment solver, in the same run, and the speed-up.
-The same measurement runs inside Pyodide (bench/solvers_pyodide.mjs) when Node.js and
+The same measurement runs inside Pyodide (bench/pyodide_measure.mjs) when Node.js and
 the npm package pyodide are there. Targets (from issue 4): a warmed perfect move under
 50 ms at the 95th percentile in Pyodide, the first under 1 s; Sequence Duel's solve at
 least 10 times faster than the plain segment solver.
@@ -18,10 +18,7 @@ least 10 times faster than the plain segment solver.
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,6 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from _in_pyodide import pyodide_results  # noqa: E402
 
 import py_rules  # noqa: E402
 from py_rules.players import choose_move  # noqa: E402
@@ -168,22 +167,9 @@ def report(results: dict[str, Any], where: str) -> list[str]:
     return missed
 
 
-def pyodide_results() -> dict[str, Any] | None:
-    node = shutil.which("node")
-    script = ROOT / "bench" / "solvers_pyodide.mjs"
-    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
-        print("-- Pyodide: skipped (needs Node.js and `npm ci`)")
-        return None
-    done = subprocess.run([node, str(script)], capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        print(f"-- Pyodide: failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-        return None
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def main(argv: list[str] | None = None) -> int:
     report(measure(), "CPython")
-    results = pyodide_results()
+    results = pyodide_results("solvers")
     if results is not None:
         report(results, "Pyodide under Node.js")
     return 0

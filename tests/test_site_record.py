@@ -268,6 +268,84 @@ def test_deep_nesting_is_refused_whichever_step_sees_it(depth: int) -> None:
             read()
 
 
+def reference_depth(text: str) -> int:
+    """The deepest the brackets outside strings go, scanned one character at a time."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            in_string, escaped = (escaped or char != '"'), (not escaped and char == "\\")
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def parsed_prefix(text: str) -> str:
+    """The part of `text` that json.loads reads before it stops (all of it if valid)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return text[: error.pos]
+    return text
+
+
+HOSTILE_TEXT = st.text(st.sampled_from('[]{}"\\ ,:1aé'), max_size=120) | st.builds(
+    lambda a, n, b: a + "[" * n + b,
+    st.text(st.sampled_from('[]{}"\\1,'), max_size=20),
+    st.integers(0, 30),
+    st.text(st.sampled_from(']}"\\1,'), max_size=40),
+)
+
+
+@given(
+    value=st.recursive(
+        st.text(st.sampled_from('[]{}"\\a\u2028é'), max_size=6) | st.integers(),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.text(st.sampled_from('[{"\\a'), max_size=4), inner, max_size=3)
+        ),
+        max_leaves=40,
+    )
+)
+def test_the_depth_check_counts_exactly_the_brackets_outside_strings(value: Any) -> None:
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False, indent=1)):
+        assert record.nested_too_deep(text) == (reference_depth(text) > record.MAX_DEPTH)
+
+
+@given(text=HOSTILE_TEXT)
+def test_whatever_json_would_nest_deeply_before_it_stops_is_refused(text: str) -> None:
+    """Conservative on broken text: all that matters is how deep the parser would go."""
+    if reference_depth(parsed_prefix(text)) > record.MAX_DEPTH:
+        assert record.nested_too_deep(text)
+        with pytest.raises(BadSave, match="not a Number Duels game"):
+            decode_saved(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('"\\' * (record.MAX_SAVED_CHARS // 2), "damaged"),  # once quadratic: minutes
+        ('"' * record.MAX_SAVED_CHARS, "damaged"),
+        ("[" * record.MAX_SAVED_CHARS, "not a Number Duels game"),
+        ('{"a":' * (record.MAX_SAVED_CHARS // 5), "not a Number Duels game"),
+        (("[" * 16 + "]" * 16) * (record.MAX_SAVED_CHARS // 32), "damaged"),
+        ("é[" * (record.MAX_SAVED_CHARS // 2), "damaged"),
+    ],
+)
+def test_a_hostile_save_of_100_kb_is_refused(text: str, words: str) -> None:
+    with pytest.raises(BadSave, match=words):
+        decode_saved(text)
+    cut = text.encode()[: record.MAX_TOKEN_CHARS * 3 // 4]
+    token = base64.urlsafe_b64encode(cut).decode().rstrip("=")
+    with pytest.raises(BadSave):
+        decode_link(token)
+
+
 def test_brackets_inside_names_are_only_text() -> None:
     names = ['"[{' * 6 + "\\", "{[" * 6]  # 24 brackets: past MAX_DEPTH if they were counted
     game = py_rules.new_game("sequence-duel", {"seed": 1}, names)
