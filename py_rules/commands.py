@@ -1,10 +1,12 @@
 """Command-line additions for computer players and solvers, registered into `cli`:
 
     python -m py_rules solve GAME [options] [MOVE...]       # one JSON object
+    python -m py_rules review GAME [options] [MOVE...]      # one JSON object
     python -m py_rules play GAME --vs easy|medium|perfect [--as 1|2]
 
-`solve` reads options and moves exactly as `replay` does (same errors, exit status 2)
-and prints `solvers.solve` for the position after the moves. The whole-site analysis
+`solve` and `review` read options and moves exactly as `replay` does (same errors, exit
+status 2); `solve` prints `solvers.solve` for the position after the moves, `review`
+judges every move (`py_rules.review`). The whole-site analysis
 (every game, every size) is `scripts/analysis.py`, built on `py_rules.analysis`.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 from . import cli
 from .core import Game, other
 from .players import LEVELS, choose_move
+from .review import review_report
 from .solvers import solve
 
 
@@ -44,6 +47,12 @@ def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
     return 0
 
 
+def run_review(game: Game[Any], args: argparse.Namespace) -> int:
+    cli.play_moves(game, args.moves)
+    print(json.dumps(review_report(game), ensure_ascii=False))
+    return 0
+
+
 def run_play(game: Game[Any], args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
@@ -63,6 +72,9 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
 
 cli.COMMANDS["solve"] = "print who wins with perfect play, and the best moves, as JSON"
 cli.RUNNERS["solve"] = run_solve
+cli.COMMANDS["review"] = "judge every move with the solvers (mistakes, best moves) as JSON"
+cli.RUNNERS["review"] = run_review
+cli.PARSER_EXTENSIONS.setdefault("review", []).append(add_moves)
 cli.RUNNERS["play"] = run_play
 cli.PARSER_EXTENSIONS.setdefault("solve", []).append(add_moves)
 cli.PARSER_EXTENSIONS.setdefault("play", []).append(add_opponent)

@@ -165,8 +165,8 @@ class Solver:
 @contextmanager
 def node_budget(solver: Solver, budget: int) -> Iterator[None]:
     """Cap the solver's search at `budget` new positions for the `with` block, then put
-    back the cap it had. A no-op for a solver without a `node_budget` (only Digit Chain
-    has one: its search raises BudgetExceeded past it)."""
+    back the cap it had. A no-op for a solver without a `node_budget` (Digit Chain and
+    Sequence Duel have one: their searches raise BudgetExceeded past it)."""
     if not hasattr(solver, "node_budget"):
         yield
         return

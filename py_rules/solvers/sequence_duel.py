@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..games.sequence_duel import SequenceDuel, SequenceDuelState
-from .base import Solver
+from .base import BudgetExceeded, Solver
 
 EDGE, OWN, OPP = 0, 1, 2  # edge, the player to move's number, the opponent's number
 SWAP = (EDGE, OPP, OWN)
@@ -149,6 +149,9 @@ class SegmentSolver(Solver):
         self.twin: list[int] = []
         self.value: list[int | None] = []  # an integer value, or None if not one
         self._moves: list[list[tuple[int, ...]] | None] = []
+        # New positions the search may still visit (None: no limit); past it, it raises
+        # BudgetExceeded (long lines take minutes: a review gives up on those).
+        self.node_budget: int | None = None
 
     # Positions for lengths are plain multisets (the reductions change game lengths).
     def position(self, state: SequenceDuelState) -> Multiset:
@@ -223,6 +226,10 @@ class SegmentSolver(Solver):
         known = self.memo.get(position)
         if known is not None:
             return known
+        if self.node_budget is not None:
+            self.node_budget -= 1
+            if self.node_budget < 0:
+                raise BudgetExceeded
         hot, number = position
         if not hot:
             known = number > 0
