@@ -161,9 +161,9 @@ def test_a_small_budget_gives_not_solved_never_a_wrong_answer(
 
 
 def test_too_deep_positions_are_not_solved() -> None:
-    # The full Digit Chain pool without tens, after a few picks: far too deep for 10 nodes.
-    game = new_game("digit-chain", {"no_tens": True, "seed": 1})
-    for move in ("23", "35", "57", "71"):
+    # The longest Sequence Duel line after two claims: far too deep for 10 new positions.
+    game = new_game("sequence-duel", {"size": 60, "seed": 1})
+    for move in ("20", "41"):
         game.play(move)
     reviews = review(game, budget=10)
     assert [r.before for r in reviews[:2]] == [None, None]
