@@ -75,7 +75,7 @@ def test_no_moves_is_an_empty_review(capsys: pytest.CaptureFixture[str]) -> None
     "args",
     [
         ["circle-duel", "4", "7"],
-        ["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"],
+        ["number-duel", "--order1", "1,2,3,4,5", "--seed", "3", "1@1", "1@1"],
         ["circle-duel", "four"],
         ["circle-duel", "--size", "99"],
         ["digit-chain", "--pool", "100"],
