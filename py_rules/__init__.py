@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .core import Game, Outcome, game_from_dict, game_from_json
-from .errors import BadOption, BadSave, IllegalMove, RulesError
+from .errors import BadOption, BadSave, IllegalMove, RulesError, quoted
 from .games.circle_duel import CircleDuel
 from .games.digit_chain import DigitChain
 from .games.number_circle import NumberCircle
@@ -44,7 +44,7 @@ def game_class(slug: str) -> type[Game[Any]]:
     try:
         return GAMES[slug]
     except (KeyError, TypeError):
-        raise BadOption(f"unknown game {str(slug)[:40]!r}; games: {', '.join(GAMES)}") from None
+        raise BadOption(f"unknown game {quoted(slug)}; games: {', '.join(GAMES)}") from None
 
 
 def new_game(

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from . import GAMES, game_class
 from .core import Game
-from .errors import BadOption, RulesError
+from .errors import BadOption, RulesError, quoted
 from .options import FlagOption, IntOption, OrderOption
 
 PROG = "python -m py_rules"
@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = argv[0]
     try:
         if command not in RUNNERS:
-            raise UsageError(f"unknown command {command!r}; commands: {', '.join(COMMANDS)}")
+            raise UsageError(f"unknown command {quoted(command)}; commands: {', '.join(COMMANDS)}")
         if len(argv) < 2:
             if command == "play":
                 from .terminal import choose_game

@@ -17,11 +17,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import BadOption, BadSave, IllegalMove, RulesError
+from .errors import BadOption, BadSave, IllegalMove, RulesError, quoted
 from .options import OptionSpec, resolve_options
 
 SAVE_FORMAT = "number-duels/1"
 MAX_NAME_LENGTH = 24
+# Characters a name may not hold, by Unicode category: control (Cc), format (Cf: bidi
+# overrides and isolates, zero-width characters), line and paragraph separators (Zl,
+# Zp), surrogates (Cs) and private use (Co). Each can make a name pass for another
+# ("\u202eretupmoC" shows as "Computer") or show nothing at all.
+UNSHOWABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 MAX_SAVE_BYTES = 100_000
 
 State = TypeVar("State")
@@ -40,7 +45,7 @@ class Outcome:
 
 
 def clean_name(name: str | None, player: int) -> str:
-    """A player's name as shown: trimmed, at most 24 characters, no control characters.
+    """A player's name as shown: trimmed, at most 24 characters, nothing invisible.
 
     Names are data, never markup: front ends must show them as text.
     """
@@ -54,8 +59,11 @@ def clean_name(name: str | None, player: int) -> str:
         return default
     if len(name) > MAX_NAME_LENGTH:
         raise BadOption(f"the name of player {player} is longer than {MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-        raise BadOption(f"the name of player {player} contains control characters")
+    if any(unicodedata.category(ch) in UNSHOWABLE for ch in name):
+        raise BadOption(
+            f"the name of player {player} contains control or invisible characters"
+            " (such as text-direction or zero-width marks)"
+        )
     return name
 
 
@@ -254,7 +262,7 @@ def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]
         raise BadSave("This saved game has missing or unknown parts.")
     cls = games.get(data["game"]) if isinstance(data["game"], str) else None
     if cls is None:
-        raise BadSave(f"Unknown game {str(data['game'])[:40]!r}.")
+        raise BadSave(f"Unknown game {quoted(data['game'])}.")
     options, names, moves = data["options"], data["names"], data["moves"]
     if not isinstance(options, dict) or not isinstance(names, list) or not isinstance(moves, list):
         raise BadSave("This saved game is corrupt.")
@@ -269,7 +277,7 @@ def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]
             game.play(text)
         except RulesError as error:
             raise BadSave(
-                f"Move {index} ({text[:12]}) of this saved game is illegal: {error}"
+                f"Move {index} ({quoted(text, 12)}) of this saved game is illegal: {error}"
             ) from None
     return game
 

@@ -1,8 +1,25 @@
 """The three ways input can be refused, so callers can tell them apart.
 
 Every error carries a message written for a person (a player, a teacher, a tool user):
-the front ends show it as it is.
+the front ends show it as it is. A message that repeats what was typed quotes it with
+`quoted`, so that no long or invisible text can pass itself off as the message.
 """
+
+from typing import Any
+
+MAX_ECHO = 40  # characters of someone's input that a message repeats
+
+
+def quoted(value: Any, limit: int = MAX_ECHO) -> str:
+    """`value` as a message repeats it: at most `limit` characters, then "...".
+
+    As repr() writes it, so quotes show where it starts and ends, and control, format
+    (bidi, zero-width), line-separator and private-use characters show as escapes.
+    """
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class RulesError(ValueError):

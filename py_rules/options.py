@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadOption
+from .errors import BadOption, quoted
 
 MAX_SEED = 2**63 - 1
 # A whole number as text: an optional sign and ASCII digits, at most 19 of them (the
@@ -102,8 +102,7 @@ FIRST = IntOption("first", 1, 2, 1, 'who moves first: 1, 2 or "random"', allow_r
 def _show(value: Any) -> str:
     if isinstance(value, int) and abs(value) > MAX_SEED:
         return "a huge number"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return quoted(value)
 
 
 def _whole_number(name: str, value: Any) -> int:
@@ -132,7 +131,7 @@ def resolve_options(
     known = {spec.name for spec in specs} | {"first", "seed"}
     unknown = sorted(set(supplied) - known)
     if unknown:
-        raise BadOption(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        raise BadOption(f"unknown option {quoted(unknown[0])}; known: {', '.join(sorted(known))}")
     seed = supplied.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)

@@ -139,6 +139,8 @@ def test_an_illegal_move_is_named_on_stderr_with_status_2(
         (["replay", "chess"], "unknown game 'chess'"),
         (["replay"], "name a game: circle-duel, number-circle"),
         (["frob", "circle-duel"], "unknown command 'frob'"),
+        (["f" * 99, "circle-duel"], f"unknown command '{'f' * 40}'...; commands"),
+        (["replay", "g" * 99], f"unknown game '{'g' * 40}'...; games"),
         (["play", "circle-duel", "--name1", "x" * 25], "longer than 24 characters"),
         (["play", "number-circle", "--target"], "expected one argument"),
     ],

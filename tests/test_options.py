@@ -7,6 +7,7 @@ is covered without a list per game.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from strategies import SLUGS, game_setups, options_for
 
 from py_rules import GAMES, BadOption, BadSave, load_game, new_game
+from py_rules.core import clean_name
 from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
 
@@ -117,6 +119,77 @@ def test_names(slug: str) -> None:
     for names in (["x" * 25, None], [None, "a\nb"], ["a", "b", "c"], [1, "b"]):
         with pytest.raises(BadOption):
             new_game(slug, {}, names)
+
+
+SPOOFING = {
+    "right-to-left override": "\u202eretupmoC",
+    "left-to-right override": "Ann\u202d",
+    "right-to-left isolate": "\u2067Ann\u2069",
+    "right-to-left mark": "Ann\u200f",
+    "zero-width space": "Com\u200bputer",
+    "zero-width joiner": "An\u200dn",
+    "byte order mark": "\ufeffAnn",
+    "soft hyphen": "Com\u00adputer",
+    "line separator": "Ann\u2028Bob",
+    "paragraph separator": "Ann\u2029Bob",
+    "private use": "Ann\ue000",
+    "supplementary private use": "Ann\U000f0000",
+    "escape": "Ann\x1b[2J",
+    "delete": "Ann\x7f",
+    "C1 control": "An\x85n",
+}
+
+
+@pytest.mark.parametrize("name", SPOOFING.values(), ids=SPOOFING.keys())
+def test_names_refuse_characters_that_hide_or_disguise_text(name: str) -> None:
+    for player in (1, 2):
+        names = [None, None]
+        names[player - 1] = name
+        with pytest.raises(BadOption) as refused:
+            new_game("circle-duel", {}, names)
+        assert str(refused.value).startswith(
+            f"the name of player {player} contains control or invisible characters"
+        )
+
+
+@given(name=st.text(max_size=30))
+def test_a_name_is_shown_whole_or_refused(name: str) -> None:
+    try:
+        shown = clean_name(name, 1)
+    except BadOption as error:
+        assert str(error).startswith("the name of player 1 ")
+        return
+    assert shown == (name.strip() or "Player 1") and len(shown) <= 24
+    assert not any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp") for ch in shown)
+
+
+def test_names_keep_every_other_script_symbol_and_space() -> None:
+    names = ["شهرزاد 🎲", "Zoë\u00a0Ng ½ 🇫🇷"]  # Arabic, emoji, a flag, no-break space
+    assert new_game("circle-duel", {}, names).names == tuple(names)
+
+
+@pytest.mark.parametrize(
+    ("read", "typed"),
+    [
+        (lambda text: new_game("circle-duel", {text: 1}), "unknown option"),
+        (lambda text: new_game(text), "unknown game"),
+        (lambda text: new_game("circle-duel", {"size": text}), "size must be a whole number"),
+        (lambda text: new_game("digit-chain", {"no_tens": text}), "no_tens must be true"),
+        (
+            lambda text: load_game(
+                {"format": "number-duels/1", "game": text, "options": {}, "names": [], "moves": []}
+            ),
+            "Unknown game",
+        ),
+    ],
+)
+def test_messages_repeat_at_most_40_characters_of_the_input(read: Any, typed: str) -> None:
+    text = "Your saved games expired. Sign in again at https://evil.example/login\u202e"
+    with pytest.raises((BadOption, BadSave)) as refused:
+        read(text)
+    message = str(refused.value)
+    assert typed in message
+    assert repr(text[:40]) + "..." in message and text[40:50] not in message
 
 
 @given(text=st.text(max_size=30) | st.from_regex(r"\s*[+-]{0,3}[0-9]{0,25}\s*", fullmatch=True))

@@ -68,6 +68,15 @@ def test_an_unknown_mode_is_refused_briefly(mode: str) -> None:
     assert len(str(e.value)) < 120  # a huge value is cut short in the message
 
 
+def test_a_refused_mode_or_level_is_repeated_in_40_characters_at_most() -> None:
+    spoof = "vs-computer\u202e" + "Your saved games expired, sign in at evil.example"
+    for params in ({"mode": spoof}, {"level": spoof}):
+        with pytest.raises(BadOption) as refused:
+            read("circle-duel", **params)
+        assert str(refused.value).endswith(f"not {spoof[:40]!r}...")
+        assert "\u202e" not in str(refused.value)  # shown as the escape, not obeyed
+
+
 def test_no_parameters_give_the_standard_two_player_game() -> None:
     assert read("sequence-duel") == Settings(None, LEVELS[0], ("", ""), {})
     assert Settings().mode == "2p"

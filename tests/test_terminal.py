@@ -218,7 +218,19 @@ def test_number_circle_announces_a_forced_pass_without_asking() -> None:
 
 def test_sequence_duel_asks_names_first_and_follows_the_seed_sample() -> None:
     game = new("sequence-duel")
-    answers = ["A" * 25, "Al\x07ice", "Alice", "Bob", "10", "9", "10", "13", "7", "16"]
+    answers = [
+        "A" * 25,
+        "Al\x07ice",
+        "\u202eecilA",
+        "Alice",
+        "Bob",
+        "10",
+        "9",
+        "10",
+        "13",
+        "7",
+        "16",
+    ]
     status, text, _ = run(game, answers)
     assert status == 0
     assert text.startswith(
@@ -226,7 +238,11 @@ def test_sequence_duel_asks_names_first_and_follows_the_seed_sample() -> None:
         f"Player 1, enter your name: {'A' * 25}\n"
         "Sorry: the name of player 1 is longer than 24 characters.\n"
         "Player 1, enter your name: Al\x07ice\n"
-        "Sorry: the name of player 1 contains control characters.\n"
+        "Sorry: the name of player 1 contains control or invisible characters"
+        " (such as text-direction or zero-width marks).\n"
+        "Player 1, enter your name: \u202eecilA\n"
+        "Sorry: the name of player 1 contains control or invisible characters"
+        " (such as text-direction or zero-width marks).\n"
         "Player 1, enter your name: Alice\n"
         "Player 2, enter your name: Bob\n\nAlice will go first.\n"
     )

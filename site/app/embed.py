@@ -15,7 +15,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 import py_rules
-from py_rules.errors import RulesError
+from py_rules.errors import RulesError, quoted
 from py_rules.players import LEVELS
 
 from .dom import clear, el
@@ -71,7 +71,7 @@ def start_one(root: Any, base: str) -> None:
     if slug not in py_rules.GAMES:
         clear(root)
         known = ", ".join(py_rules.GAMES)
-        root.append(el("p", "status", f"Unknown game {slug[:40]!r}: use one of {known}."))
+        root.append(el("p", "status", f"Unknown game {quoted(slug)}: use one of {known}."))
         return
     build(root)
     settings, notice = settings_or_notice(slug, params)

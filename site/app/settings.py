@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from py_rules.errors import BadOption
+from py_rules.errors import BadOption, quoted
 from py_rules.options import spec_summary
 
 # Mode -> the player the computer plays (None: two people at one screen).
@@ -40,8 +40,9 @@ def mode_player(mode: str) -> int | None:
     """The computer's player for a mode name; BadOption for anything else."""
     key = MODE_ALIASES.get(mode, mode)
     if key not in MODES:
-        shown = mode[:MAX_VALUE_LENGTH]
-        raise BadOption(f"mode must be two-players, vs-computer or computer-first, not {shown!r}")
+        raise BadOption(
+            f"mode must be two-players, vs-computer or computer-first, not {quoted(mode)}"
+        )
     return MODES[key]
 
 
@@ -61,7 +62,7 @@ def settings_from_params(
     computer = mode_player(params.get("mode", "2p"))
     level = params.get("level", levels[0])
     if level not in levels:
-        raise BadOption(f"level must be one of {', '.join(levels)}, not {level[:40]!r}")
+        raise BadOption(f"level must be one of {', '.join(levels)}, not {quoted(level)}")
     names = [params.get("name1", ""), params.get("name2", "")]
     if computer is not None and not names[computer - 1].strip():
         names[computer - 1] = "Computer"
