@@ -11,13 +11,18 @@ Figures, per game at its standard size:
   * Sequence Duel at size 20: the full solve by the segment solver and by a plain
     memoised segment solver, in the same run, and the speed-up.
 The same measurement runs inside Pyodide (bench/pyodide_measure.mjs) when Node.js and
-the npm package pyodide are there. Targets (from issue 4): a warmed perfect move under
-50 ms at the 95th percentile in Pyodide, the first under 1 s; Sequence Duel's solve at
-least 10 times faster than the plain segment solver.
+the npm package pyodide are there. Also: Digit Chain without tens from 200 positions
+after 2-12 random or medium opening moves (standard pool and pools 30-98): the fraction
+proved within 50 ms and within 1 s and the perfect move's p95, from cold caches; and
+the analysis build time per game recorded in data/analysis.json. Targets: a warmed
+perfect move under 50 ms at the 95th percentile in Pyodide, the first under 1 s;
+Sequence Duel's solve at least 10 times faster than the plain segment solver; at least
+99% of the Digit Chain positions proved within 1 s in Pyodide.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -31,8 +36,8 @@ if str(ROOT) not in sys.path:
 from _in_pyodide import pyodide_results  # noqa: E402
 
 import py_rules  # noqa: E402
-from py_rules.players import choose_move  # noqa: E402
-from py_rules.solvers import clear_caches, solve  # noqa: E402
+from py_rules.players import choose_move, perfect_move  # noqa: E402
+from py_rules.solvers import clear_caches, solve, solver_for  # noqa: E402
 from py_rules.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver  # noqa: E402
 
 STANDARD: list[tuple[str, dict[str, Any]]] = [
@@ -42,15 +47,20 @@ STANDARD: list[tuple[str, dict[str, Any]]] = [
     ("digit-chain", {}),
     ("digit-chain", {"no_tens": True}),
     ("number-duel", {}),
+    ("number-duel", {"numbers": 7}),
 ]
 GAMES_PER_SETUP = 6
 TARGET_P95_MS = 50.0
 TARGET_FIRST_MS = 1000.0
 TARGET_SPEEDUP = 10.0
+TARGET_PROVED_1S = 0.99
+PROOF_POSITIONS = 200
 
 
 def label(slug: str, options: dict[str, Any]) -> str:
-    flags = " ".join(f"--{k.replace('_', '-')}" for k, v in options.items() if v is True)
+    flags = " ".join(
+        f"--{k.replace('_', '-')}" if v is True else f"--{k} {v}" for k, v in options.items()
+    )
     return f"{slug} {flags}".strip()
 
 
@@ -125,13 +135,74 @@ def sequence_duel_speedup(size: int = 20) -> dict[str, Any]:
     }
 
 
+def opening_positions(count: int) -> list[tuple[str, py_rules.Game[Any]]]:
+    """Digit Chain without tens after 2-12 opening moves, random or medium, alternately
+    from the standard pool and from a random pool of 30-98 (games over already skipped)."""
+    found: list[tuple[str, py_rules.Game[Any]]] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        seed += 1
+        pool = 99 if seed % 2 else rng.randint(30, 98)
+        level = "random" if seed % 4 < 2 else "medium"
+        game = py_rules.new_game("digit-chain", {"pool": pool, "no_tens": True, "seed": seed})
+        for _ in range(rng.randint(2, 12)):
+            if game.is_over:
+                break
+            moves = game.legal_moves()
+            game.play(rng.choice(moves) if level == "random" else choose_move(game, level, rng))
+        if not game.is_over:
+            found.append((f"pool {pool}, {level}, {len(game.moves)} moves", game))
+    return found
+
+
+def digit_chain_proofs(count: int = PROOF_POSITIONS) -> dict[str, Any]:
+    """For each opening position, from cold caches: the time to prove who wins, and the
+    time of the perfect move; the fractions proved within 50 ms and 1 s."""
+    proofs: list[float] = []
+    moves: list[float] = []
+    exact = 0
+    for _, game in opening_positions(count):
+        clear_caches()
+        solver = solver_for(game)
+        start = time.perf_counter()
+        solver.state_wins(game.state)
+        proofs.append(time.perf_counter() - start)
+        clear_caches()
+        start = time.perf_counter()
+        _, proved = perfect_move(game, random.Random(0))
+        moves.append(time.perf_counter() - start)
+        exact += proved
+    return {
+        "positions": count,
+        "within_50ms": round(sum(t <= 0.05 for t in proofs) / count, 4),
+        "within_1s": round(sum(t <= 1.0 for t in proofs) / count, 4),
+        "proof_p95_ms": ms(percentile(proofs, 0.95)),
+        "proof_max_ms": ms(max(proofs)),
+        "perfect_move_exact": round(exact / count, 4),
+        "perfect_move_p95_ms": ms(percentile(moves, 0.95)),
+    }
+
+
 def measure(games: int = GAMES_PER_SETUP) -> dict[str, Any]:
     """Every figure, as plain data (also called inside Pyodide)."""
     results: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
     results["solve_ms"] = {label(s, o): ms(time_solve(s, o)) for s, o in STANDARD}
     results["perfect_move"] = {label(s, o): time_games(s, o, games) for s, o in STANDARD}
     results["sequence_duel_20"] = sequence_duel_speedup(20)
+    results["digit_chain_proofs"] = digit_chain_proofs()
     return results
+
+
+def analysis_build_times() -> None:
+    """The seconds each game's analysis took when data/analysis.json was last written
+    (`python scripts/analysis.py`; too long to rerun on every benchmark)."""
+    data = json.loads((ROOT / "data" / "analysis.json").read_text(encoding="utf-8"))
+    times = ", ".join(
+        f"{slug} {g.get('cpu_seconds', '?')} s CPU ({g.get('build_seconds', '?')} s wall)"
+        for slug, g in data["games"].items()
+    )
+    print(f"-- analysis build time per game (CPython, as recorded): {times}")
 
 
 def report(results: dict[str, Any], where: str) -> list[str]:
@@ -153,10 +224,20 @@ def report(results: dict[str, Any], where: str) -> list[str]:
         f"plain segment solver {sd['plain_solver_ms']:.1f} ms: {sd['speedup']}x "
         f"({sd['positions']['segment']} vs {sd['positions']['plain']} positions)"
     )
+    dc = results["digit_chain_proofs"]
+    print(
+        f"   digit-chain --no-tens, {dc['positions']} positions after 2-12 opening moves: "
+        f"proved within 50 ms {100 * dc['within_50ms']:.1f}%, within 1 s "
+        f"{100 * dc['within_1s']:.1f}% (proof p95 {dc['proof_p95_ms']} ms, max "
+        f"{dc['proof_max_ms']} ms); perfect move exact {100 * dc['perfect_move_exact']:.1f}%, "
+        f"p95 {dc['perfect_move_p95_ms']} ms (cold caches)"
+    )
     missed = []
     if sd["speedup"] < TARGET_SPEEDUP:
         missed.append(f"sequence-duel speed-up {sd['speedup']}x < {TARGET_SPEEDUP}x")
     if results["platform"] == "emscripten":
+        if dc["within_1s"] < TARGET_PROVED_1S:
+            missed.append(f"digit-chain proved within 1 s {dc['within_1s']} < {TARGET_PROVED_1S}")
         for name, p in results["perfect_move"].items():
             if p["p95_ms"] > TARGET_P95_MS:
                 missed.append(f"{name}: p95 {p['p95_ms']} ms > {TARGET_P95_MS} ms")
@@ -168,6 +249,7 @@ def report(results: dict[str, Any], where: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    analysis_build_times()
     report(measure(), "CPython")
     results = pyodide_results("solvers")
     if results is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import cli
 from .core import Game, other
-from .players import LEVELS, choose_move
+from .players import LEVELS, choose_move, perfect_move
 from .review import review_report
 from .solvers import solve
 
@@ -65,7 +65,12 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
     level = args.vs
 
     def computer(current: Game[Any]) -> Any:
-        return choose_move(current, level, rng)
+        if level != "perfect":
+            return choose_move(current, level, rng)
+        move, exact = perfect_move(current, rng)
+        if not exact:  # the exact search is too big here: say so, not "perfect"
+            print("(The computer's next move is strong, not proved perfect: too big to solve.)")
+        return move
 
     return play_in_terminal(game, computer={other(human): computer})
 

@@ -26,11 +26,12 @@ from .solvers.base import BudgetExceeded, node_budget, pick
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.
 MEDIUM_WIDE = 24
-# Positions the Digit Chain solver may visit for one perfect move (see choose_move).
+# Positions the Digit Chain solver may visit for one perfect move (see perfect_move).
 PERFECT_NODE_BUDGET = 2_000
-# Number Duel's exact expectimax takes about 9 s at 7 numbers and 80 s at 8 (CPython):
-# above this size the perfect player and the hint use the quick estimate instead.
-EXACT_NUMBER_DUEL_MAX = 6
+# Number Duel's exact expectimax is used up to this many numbers a player (at 7 with
+# the shipped opening values); above it, the perfect player and the hint use the quick
+# estimate and say their move is "strong", not perfect.
+EXACT_NUMBER_DUEL_MAX = number_duel.EXACT_MAX
 
 
 def random_move(game: Game[Any], rng: random.Random) -> Any:
@@ -54,33 +55,66 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
         if level == "easy":
             return pick(_scored_moves(game, moves, 1) or moves, rng)
         return pick(_scored_moves(game, moves, 3 if len(moves) <= MEDIUM_WIDE else 2), rng)
+    return perfect_move(game, rng)[0]
+
+
+def is_exact(game: Game[Any]) -> bool:
+    """Does the perfect player (and Hint) solve this game's positions exactly? False
+    only for Number Duel above `EXACT_NUMBER_DUEL_MAX` numbers, where it plays "strong"
+    moves from the quick estimate. (Digit Chain keeps a node budget as a safety net; its
+    reduced search has never come near it: see `perfect_move`.)"""
+    return not game.has_hidden_information or game.options["numbers"] <= EXACT_NUMBER_DUEL_MAX
+
+
+def perfect_move(game: Game[Any], rng: random.Random) -> tuple[Any, bool]:
+    """The perfect player's move, and whether it is proved best (False: a "strong" move
+    from the look-ahead or the quick estimate, to be labelled as such)."""
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    if game.has_hidden_information:
+        return _number_duel_move(game, "perfect", rng), is_exact(game)
     solver = solver_for(game)
-    # Digit Chain: a few positions can take minutes to prove. Cap the search; in the
-    # rare position it cannot settle in time, play the look-ahead move instead.
     with node_budget(solver, PERFECT_NODE_BUDGET):
         try:
-            return pick(solver.best_moves(game.state), rng)
+            return pick(solver.best_moves(game.state), rng), True
         except BudgetExceeded:
             pass
-    return choose_move(game, "medium", rng)
+    return choose_move(game, "medium", rng), False
 
 
 def hint(game: Game[Any]) -> dict[str, Any] | None:
-    """A best move for the player to move, for a Hint button; None when no exact answer
-    can be had quickly (a deep Digit Chain position, Number Duel above 6 numbers).
+    """A best move for the player to move, for a Hint button.
 
-    {"move": text, "winning": bool | None, "value": ..., "moves": [all best texts]}:
-    `winning` is False when every move loses against perfect play (Number Duel gives
-    the chance to win in `value` instead, and `winning` is None).
+    {"move": text, "winning": bool | None, "value": ..., "moves": [all best texts],
+    "exact": bool}: `winning` is False when every move loses against perfect play
+    (Number Duel gives the chance to win in `value` instead, and `winning` is None).
+    `exact` is False for a "strong" suggestion that is not proved best (Number Duel
+    above `EXACT_NUMBER_DUEL_MAX` numbers: `value` is then the quick estimate).
     """
     if game.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     if game.has_hidden_information:
-        if game.options["numbers"] > EXACT_NUMBER_DUEL_MAX:
-            return None
+        if not is_exact(game):
+            values = number_duel.quick_values(game)  # type: ignore[arg-type]
+            top = max(estimate for _, _, estimate in values)
+            texts = [game.move_text(m) for m, _, e in values if e >= top - number_duel.EPSILON]
+            value = round(top, 12)
+            return {
+                "move": texts[0],
+                "winning": None,
+                "value": value,
+                "moves": texts,
+                "exact": False,
+            }
         value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
         texts = [game.move_text(m) for m in best]
-        return {"move": texts[0], "winning": None, "value": round(value, 12), "moves": texts}
+        return {
+            "move": texts[0],
+            "winning": None,
+            "value": round(value, 12),
+            "moves": texts,
+            "exact": True,
+        }
     solver = solver_for(game)
     try:
         with node_budget(solver, PERFECT_NODE_BUDGET):
@@ -94,6 +128,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
         "winning": winning,
         "value": "win" if winning else "loss",
         "moves": texts,
+        "exact": True,
     }
 
 
@@ -131,7 +166,7 @@ def _scored_moves(game: Game[Any], moves: list[Any], depth: int) -> list[Any]:
 
 
 def _number_duel_move(game: Game[Any], level: str, rng: random.Random) -> Any:
-    if level == "perfect" and game.options["numbers"] <= EXACT_NUMBER_DUEL_MAX:
+    if level == "perfect" and is_exact(game):
         return pick(number_duel.value_and_best(game)[1], rng)  # type: ignore[arg-type]
     values = number_duel.quick_values(game)  # type: ignore[arg-type]
     if level == "easy":

@@ -292,3 +292,18 @@ def test_perfect_player_never_loses_a_won_position(
         else:
             game.play(data.draw(st.sampled_from(game.legal_moves())))
     assert game.winner == hero
+
+
+def test_number_duel_opening_values_match_a_fresh_search() -> None:
+    # The shipped values near the start of a 7-number game (the page's perfect player
+    # relies on them): a sample of the smallest, re-solved from nothing.
+    from py_rules.solvers.number_duel_openings import SIZE, VALUES
+
+    assert SIZE == 7 and len(VALUES) > 1000
+    fresh = number_duel.NumberDuelSolver()
+    smallest = sorted(
+        VALUES, key=lambda k: (sum(((k >> s) & 1023).bit_count() for s in (0, 10, 20, 30)), k)
+    )
+    for key in smallest[:: len(smallest) // 5][:3]:
+        position = tuple((key >> shift) & 1023 for shift in (0, 10, 20, 30))
+        assert fresh.value(position) == VALUES[key]  # type: ignore[arg-type]

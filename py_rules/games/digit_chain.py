@@ -10,7 +10,9 @@ from ..picking import PickingGame
 
 
 def first_digit(number: int) -> int:
-    return int(str(number)[0])
+    while number >= 10:  # arithmetic, not str(): the solvers call this a lot
+        number //= 10
+    return number
 
 
 def last_digit(number: int) -> int:

@@ -152,6 +152,7 @@ class SegmentSolver(Solver):
         # New positions the search may still visit (None: no limit); past it, it raises
         # BudgetExceeded (long lines take minutes: a review gives up on those).
         self.node_budget: int | None = None
+        self._bias: list[int] = []
 
     # Positions for lengths are plain multisets (the reductions change game lengths).
     def position(self, state: SequenceDuelState) -> Multiset:
@@ -208,6 +209,19 @@ class SegmentSolver(Solver):
 
     # ----- the search ----------------------------------------------------------------
 
+    def edge(self, position: Reduced) -> int:
+        """A rough score of a position for its player to move (cells only they can
+        still claim count for them, cells only the opponent can claim against them):
+        the search tries the moves that leave the opponent the least first."""
+        hot, number = position
+        bias = self._bias
+        for ident in hot:
+            while len(bias) <= ident:
+                _, a, b = self.segments[len(bias)]
+                bias.append((b == OWN) + (a == OWN) - (b == OPP) - (a == OPP))
+            number += bias[ident]
+        return number
+
     def reduced_children(self, position: Reduced) -> list[Reduced]:
         hot, number = position
         twin = self.twin
@@ -239,6 +253,7 @@ class SegmentSolver(Solver):
             memo = self.memo
             known = any(memo.get(c) is False for c in children)
             if not known:
+                children.sort(key=self.edge)
                 for child in children:  # a loop, not any(): see base._length
                     if not self.reduced_wins(child):
                         known = True

@@ -29,7 +29,7 @@ import js  # type: ignore[import-not-found]
 
 import py_rules
 from py_rules.errors import RulesError
-from py_rules.players import LEVELS, choose_move, hint
+from py_rules.players import LEVELS, choose_move, hint, perfect_move
 
 from . import record as records
 from . import storage
@@ -362,6 +362,8 @@ class BoardController:
         if advice is None:
             return self.say("No quick hint here: this position is too deep to solve in the page.")
         move = advice["move"]
+        if not advice["exact"]:  # a strong move from an estimate, not proved best
+            return self.say(f"Hint (strong, not proved perfect: too big to solve here): {move}.")
         if advice["winning"] is None:  # Number Duel: a chance, from what this player sees
             chance = round(100 * advice["value"])
             return self.say(f"Hint: play {move}. Your chance to win is {chance}% with best play.")
@@ -466,8 +468,15 @@ class BoardController:
         game = self.game
         if game.to_move != self.computer or self.future or self.arranging:
             return
-        move = choose_move(game, self.level, self.rng)
+        exact = True
+        if self.level == "perfect":
+            move, exact = perfect_move(game, self.rng)
+        else:
+            move = choose_move(game, self.level, self.rng)
         self.play(game.move_text(move))
+        if not exact:  # the exact search is too big here: say so, not "perfect"
+            self.log[-1] += " (a strong move, not proved perfect)"
+            self.say("The computer's move is strong, not proved perfect: too big to solve here.")
 
     # ----- drawing ------------------------------------------------------------------
 
