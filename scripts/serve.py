@@ -2,6 +2,12 @@
 
 `make serve` runs this and prints the URL. The tests and the benchmark import
 `start_server` to serve the same files under a sub-path on a free port.
+
+Like GitHub Pages: a directory is served by its index.html or not at all (404, no
+listings), and a directory asked for without its final slash is redirected to the
+slash form under the same prefix. A redirect only ever points into the site, whatever
+the request held (no "//evil.example/..." open redirect). Every response carries the
+Content-Security-Policy header with the policy the pages carry in their <meta> tag.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
+
+from offline import CSP
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = ROOT / "_site"
@@ -71,13 +79,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().__init__(*args, **kw)
 
     def site_path(self) -> str | None:
-        """The request path inside the site, or None when it is outside the prefix."""
+        """The request path inside the site, normalised ("/" + parts, no "." or ".." and
+        no empty parts), or None when it is outside the prefix."""
         path = unquote(urlsplit(self.path).path)
-        if path + "/" == self.prefix:
+        if not path.startswith(self.prefix) or "\x00" in path:
             return None
-        if not path.startswith(self.prefix):
-            return None
-        return "/" + path[len(self.prefix) :]
+        parts = posixpath.normpath("/" + path[len(self.prefix) :]).split("/")
+        return "/" + "/".join(part for part in parts if part not in ("", ".", ".."))
 
     def do_GET(self) -> None:
         self.serve(head=False)
@@ -85,14 +93,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self.serve(head=True)
 
+    def redirect(self, inner: str) -> None:
+        """A redirect to `inner`, a path inside the site: always under the prefix."""
+        query = urlsplit(self.path).query
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        location = quote(self.prefix + inner.lstrip("/"))
+        self.send_header("Location", location + (f"?{query}" if query else ""))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     def serve(self, head: bool) -> None:
         self.cache_control = "no-cache"
         path = unquote(urlsplit(self.path).path)
         if path + "/" == self.prefix or (path == "/" and self.prefix != "/"):
-            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-            self.send_header("Location", self.prefix)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            self.redirect("/")
             return
         inner = self.site_path()
         if inner is None:
@@ -107,9 +121,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if not head:
                 self.wfile.write(body)
             return
-        vendored = posixpath.normpath(inner).startswith("/vendor/")
-        self.cache_control = "max-age=3600" if vendored else "no-cache"
-        self.path = inner  # SimpleHTTPRequestHandler maps it into `directory`
+        if os.path.isdir(self.translate_path(quote(inner))):
+            if not path.endswith("/"):
+                self.redirect(inner + "/")
+                return
+            inner = inner.rstrip("/") + "/index.html"  # missing: 404, never a listing
+        self.cache_control = "max-age=3600" if inner.startswith("/vendor/") else "no-cache"
+        self.path = quote(inner)  # SimpleHTTPRequestHandler maps it into `directory`
         if self.send_compressed(head):
             return
         handler = super().do_HEAD if head else super().do_GET
@@ -118,10 +136,6 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def send_compressed(self, head: bool) -> bool:
         """Send a text file gzip-encoded if the browser accepts it; False if not handled."""
         fs_path = self.translate_path(self.path)
-        if os.path.isdir(fs_path):
-            fs_path = os.path.join(fs_path, "index.html")
-            if not self.path.endswith("/"):
-                return False  # let the base class redirect to the slash form
         suffix = os.path.splitext(fs_path)[1]
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if suffix not in COMPRESSIBLE or not accepts or not os.path.isfile(fs_path):
@@ -150,6 +164,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", getattr(self, "cache_control", "no-cache"))
+        self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
