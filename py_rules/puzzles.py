@@ -1,0 +1,249 @@
+"""Puzzles made from the solvers: positions where the player to move wins, but only with
+one or two of their moves, graded by how long the win takes against the best defence.
+
+They are found at build time (`scripts/puzzles.py` writes data/puzzles.json) in games
+played by sensible computer players, so they look like positions people reach. Each
+puzzle is `{"id", "options", "moves", "to_move", "winning_moves", "win_in",
+"difficulty"}`: the moves reach the position from the start of a game with those options
+(player 1 first), `win_in` counts the solver's own moves to the win, the winning one
+included. `check(puzzle)` solves a puzzle again and lists what no longer holds.
+
+Circle Duel and Number Duel have none, for the reasons in `NO_PUZZLES`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from . import GAMES, new_game
+from .core import Game
+from .players import choose_move
+from .solvers import solver_for
+from .solvers.base import BudgetExceeded, node_budget
+
+FORMAT = "number-duels-puzzles/1"
+DATA = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
+
+NO_PUZZLES = {
+    "circle-duel": (
+        "Circle Duel has no puzzles: after the second move every move is forced (the "
+        "numbers taken form one arc, and the last one has a single free neighbour), so "
+        "every game takes all N numbers whatever anyone picks. The size of the circle "
+        "alone decides: the first player wins on odd circles, the second on even ones, "
+        "and there is never a winning move to find."
+    ),
+    "number-duel": (
+        "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
+        "sure; the review gives each attack's chance instead."
+    ),
+}
+# Digit Chain with the tens: why its puzzles are all easy.
+WITH_TENS_NOTE = (
+    "With the multiples of 10 in the pool, every position with a choice of moves lets the "
+    "player to move take the ten of their digit and win at once (a ten is never used "
+    "before the end, since it ends the game), so every Digit Chain puzzle with the tens "
+    "is won in one move. The longer puzzles are in the game without the tens."
+)
+# Difficulty by the number of own moves the win takes (the winning one included).
+LEVELS = (("easy", 1), ("medium", 2), ("hard", 4))  # (name, fewest own moves)
+# New positions the solver may visit to judge one candidate (bigger ones are skipped).
+CANDIDATE_BUDGET = 5_000
+
+
+def difficulty(win_in: int) -> str:
+    """The level of a puzzle whose win takes `win_in` own moves (at least 1)."""
+    name = LEVELS[0][0]
+    for level, fewest in LEVELS:
+        if win_in >= fewest:
+            name = level
+    return name
+
+
+def puzzle_id(slug: str, options: dict[str, Any], moves: list[str]) -> str:
+    """A short id that stays the same for the same position (for links and lessons)."""
+    text = json.dumps([slug, sorted(options.items()), moves], separators=(",", ":"))
+    return f"{slug}-{hashlib.sha256(text.encode()).hexdigest()[:6]}"
+
+
+def judge(game: Game[Any], budget: int = CANDIDATE_BUDGET) -> dict[str, Any] | None:
+    """The puzzle at the game's position, or None if it is not one: the player to move
+    must win, with one or two moves and at most half of the legal ones. None too if the solver
+    needs more than `budget` new positions (in all) for the moves and the win's length."""
+    if game.is_over or game.has_hidden_information:
+        return None
+    solver = solver_for(game)
+    state = game.state
+    legal = game.legal_moves()
+    winning: list[Any] = []
+    try:
+        with node_budget(solver, budget):
+            if not solver.state_wins(state):
+                return None
+            for move in legal:
+                if solver.move_wins(state, move):
+                    winning.append(move)
+                    if 2 * len(winning) > min(4, len(legal)):
+                        return None  # three winning moves, or half of the legal ones
+            plies = min(solver.state_length(game.after(state, m), budget) for m in winning)
+    except BudgetExceeded:
+        return None
+    win_in = plies // 2 + 1  # the opponent's replies and own moves after the first
+    options = rule_options(game)
+    moves = [game.move_text(m) for m in game.moves]
+    return {
+        "id": puzzle_id(game.slug, options, moves),
+        "options": options,
+        "moves": moves,
+        "to_move": game.to_move,
+        "winning_moves": [game.move_text(m) for m in winning],
+        "win_in": win_in,
+        "difficulty": difficulty(win_in),
+    }
+
+
+def rule_options(game: Game[Any]) -> dict[str, Any]:
+    """The options that set the rules (not who goes first, the seed or the names)."""
+    return {k: v for k, v in game.options.items() if k not in ("first", "seed")}
+
+
+def position(slug: str, puzzle: dict[str, Any]) -> Game[Any]:
+    """The game at the puzzle's position (player 1 moved first)."""
+    game = new_game(slug, {**puzzle["options"], "first": 1, "seed": 1})
+    for move in puzzle["moves"]:
+        game.play(move)
+    return game
+
+
+def check(slug: str, puzzle: dict[str, Any]) -> list[str]:
+    """What the puzzle claims that the solver does not confirm (empty: all of it holds)."""
+    game = position(slug, puzzle)
+    found = judge(game, budget=10 * CANDIDATE_BUDGET)
+    if found is None:
+        return ["the position is not a puzzle"]
+    return [f"{key}: {found[key]!r}" for key in found if found[key] != puzzle.get(key)]
+
+
+# ----- finding them ---------------------------------------------------------------------
+
+
+def played_positions(
+    setups: list[dict[str, Any]], slug: str, rng: random.Random, games: int, opening: int
+) -> Iterator[Game[Any]]:
+    """The positions of `games` games on setups chosen at random: up to `opening` random
+    moves, then computer players, each side at medium or perfect level (chosen at
+    random). Random openings vary the games (with the tens, Digit Chain's computer
+    players would end every game with the first move)."""
+    for _ in range(games):
+        game = new_game(slug, {**rng.choice(setups), "first": 1, "seed": rng.randrange(2**32)})
+        levels = (rng.choice(("medium", "perfect")), rng.choice(("medium", "perfect")))
+        for _ in range(rng.randint(0, opening)):
+            if not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+        while not game.is_over:
+            yield game
+            mover = game.to_move
+            assert mover is not None
+            game.play(choose_move(game, levels[mover - 1], rng))
+
+
+def find(
+    slug: str,
+    setups: list[dict[str, Any]],
+    seed: int,
+    games: int,
+    per_level: int,
+    opening: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Up to `per_level` puzzles of each difficulty, from `games` games on `setups`.
+
+    Deterministic for a seed. The puzzles are taken in the order found, at most one
+    per game and level, so they come from many different games.
+    """
+    rng = random.Random(seed)
+    chosen: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in LEVELS}
+    seen: set[str] = set()
+    taken_in_game: set[str] = set()
+    last_game: Game[Any] | None = None
+    for game in played_positions(setups, slug, rng, games, opening):
+        if game is not last_game:
+            last_game = game
+            taken_in_game.clear()
+        found = judge(game)
+        if found is None or found["id"] in seen:
+            continue
+        level = found["difficulty"]
+        if level in taken_in_game or len(chosen[level]) >= per_level:
+            continue
+        seen.add(found["id"])
+        taken_in_game.add(level)
+        chosen[level].append(found)
+        if progress:
+            progress(f"{slug} {found['options']} {level}: {' '.join(found['moves'])}")
+        if all(len(found) >= per_level for found in chosen.values()):
+            break
+    return [p for name, _ in LEVELS for p in chosen[name]]
+
+
+# What scripts/puzzles.py searches: (slug, setups, random opening moves, puzzles per
+# level). With the tens, Digit Chain has easy puzzles only (see WITH_TENS_NOTE).
+SETS: list[tuple[str, list[dict[str, Any]], int, int]] = [
+    (
+        "number-circle",
+        [{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)],
+        0,
+        6,
+    ),
+    ("sequence-duel", [{"size": n} for n in range(6, 21)], 2, 6),
+    ("digit-chain", [{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
+    ("digit-chain", [{"pool": p, "no_tens": True} for p in range(20, 61)], 3, 6),
+]
+GAMES_PER_SET = 400
+SEED = 1
+
+
+def generate(progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The whole puzzle file: every game, with its puzzles or why it has none."""
+    games: dict[str, dict[str, Any]] = {}
+    for slug in GAMES:
+        games[slug] = {"puzzles": []}
+        if slug in NO_PUZZLES:
+            games[slug]["note"] = NO_PUZZLES[slug]
+    games["digit-chain"]["note"] = WITH_TENS_NOTE
+    for index, (slug, setups, opening, per_level) in enumerate(SETS):
+        found = find(slug, setups, SEED + index, GAMES_PER_SET, per_level, opening, progress)
+        games[slug]["puzzles"] += found
+    return {
+        "format": FORMAT,
+        "levels": {name: fewest for name, fewest in LEVELS},
+        "games": games,
+    }
+
+
+# ----- reading them ---------------------------------------------------------------------
+
+
+class NoPuzzleData(Exception):
+    """data/puzzles.json is missing or not a puzzle file."""
+
+
+def load(path: Path = DATA) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise NoPuzzleData(f"cannot read the puzzles ({path}): {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NoPuzzleData(f"{path} is not a puzzle file of format {FORMAT}")
+    return data
+
+
+def puzzles_for(slug: str, data: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The puzzles of one game (an empty list for a game that has none)."""
+    games = (data or load())["games"]
+    puzzles: list[dict[str, Any]] = games.get(slug, {}).get("puzzles", [])
+    return puzzles

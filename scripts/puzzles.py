@@ -1,0 +1,47 @@
+"""Write the puzzles of every game to data/puzzles.json.
+
+    python scripts/puzzles.py            # writes data/puzzles.json, prints a summary
+    python scripts/puzzles.py --verbose  # also prints each puzzle as it is found
+
+The search is `py_rules.puzzles.generate` (deterministic: a fixed seed), a few minutes
+on CPython; tests/test_puzzles.py checks the committed file against the solvers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from py_rules.puzzles import DATA, generate  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DATA)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    data = generate(progress=print if args.verbose else None)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for slug, game in data["games"].items():
+        puzzles = game["puzzles"]
+        levels = Counter(p["difficulty"] for p in puzzles)
+        tens = Counter(bool(p["options"].get("no_tens")) for p in puzzles)
+        extra = (
+            f" (without tens: {tens[True]}, with: {tens[False]})" if slug == "digit-chain" else ""
+        )
+        print(f"{slug}: {len(puzzles)} puzzles{extra}, {dict(levels)}")
+    print(f"{time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
