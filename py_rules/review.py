@@ -31,9 +31,10 @@ REVIEW_NODE_BUDGET = 2_000
 # In Number Duel, an attack that lowers the mover's chance by more than this (5
 # percentage points) below the best attack's is a mistake.
 MISTAKE_MARGIN = 0.05
-# Number Duel positions are solved exactly while the numbers left on both sides are at
-# most this many (the exact search at the start of a game of K numbers covers 2K).
-NUMBER_DUEL_MAX_LEFT = 2 * EXACT_NUMBER_DUEL_MAX
+# Number Duel is solved exactly up to the size the perfect player solves, and in bigger
+# games once the numbers left on both sides are at most this many (as many as a whole
+# game of 6 numbers, which solves in about a second).
+NUMBER_DUEL_MAX_LEFT = 12
 
 T = TypeVar("T")
 Value = str | float | None  # "win"/"loss", a chance, or None: not solved
@@ -147,7 +148,7 @@ def _review_chances(start: NumberDuel, moves: list[Any]) -> list[MoveReview]:
         player = game.to_move
         assert player is not None
         left = len(game.state.remaining(1)) + len(game.state.remaining(2))
-        if left > NUMBER_DUEL_MAX_LEFT:
+        if game.size > EXACT_NUMBER_DUEL_MAX and left > NUMBER_DUEL_MAX_LEFT:
             reviews.append(MoveReview(game.move_text(move), player, None, None, None, None))
         else:
             reviews.append(_judge_attack(game, move, player))

@@ -168,11 +168,15 @@ def test_too_deep_positions_are_not_solved() -> None:
     reviews = review(game, budget=10)
     assert [r.before for r in reviews[:2]] == [None, None]
     assert all(r.mistake is None and describe(r) == "Not solved." for r in reviews[:2])
-    # Number Duel with 9 numbers: its opening is beyond the exact search.
+    # Number Duel with 9 numbers: its opening is beyond the exact search; with 7 it is not.
     duel = new_game("number-duel", {"numbers": 9, "seed": 1})
     duel.play("9@1")
     (item,) = review(duel)
     assert (item.before, item.after, item.mistake, item.best_moves) == (None, None, None, None)
+    duel = new_game("number-duel", {"numbers": 7, "seed": 1})
+    duel.play("7@1")
+    (item,) = review(duel)
+    assert item.before == solve(positions(duel)[0])["value"] and isinstance(item.after, float)
 
 
 def test_the_words_for_each_kind_of_move() -> None:
