@@ -2,6 +2,7 @@
 
     python -m py_rules solve GAME [options] [MOVE...]       # one JSON object
     python -m py_rules review GAME [options] [MOVE...]      # one JSON object
+    python -m py_rules puzzles GAME [options]               # a JSON list
     python -m py_rules play GAME --vs easy|medium|perfect [--as 1|2]
 
 `solve` and `review` read options and moves exactly as `replay` does (same errors, exit
@@ -15,9 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from typing import Any
 
-from . import cli
+from . import cli, puzzles
 from .core import Game, other
 from .players import LEVELS, choose_move, perfect_move
 from .review import review_report
@@ -53,6 +55,22 @@ def run_review(game: Game[Any], args: argparse.Namespace) -> int:
     return 0
 
 
+def run_puzzles(game: Game[Any], args: argparse.Namespace) -> int:
+    for name in ("first", "seed"):
+        if getattr(args, name) is not None:
+            raise cli.UsageError(f"--{name} does not apply to puzzles (they start with player 1)")
+    specs = type(game).option_specs
+    given = {s.name: game.options[s.name] for s in specs if getattr(args, s.name) is not None}
+    try:
+        found = puzzles.matching(game.slug, given)
+    except puzzles.NoPuzzleData as error:
+        raise cli.UsageError(str(error)) from None
+    if game.slug in puzzles.NO_PUZZLES:
+        print(puzzles.NO_PUZZLES[game.slug], file=sys.stderr)
+    print(json.dumps(found, ensure_ascii=False))
+    return 0
+
+
 def run_play(game: Game[Any], args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
@@ -80,6 +98,10 @@ cli.RUNNERS["solve"] = run_solve
 cli.COMMANDS["review"] = "judge every move with the solvers (mistakes, best moves) as JSON"
 cli.RUNNERS["review"] = run_review
 cli.PARSER_EXTENSIONS.setdefault("review", []).append(add_moves)
+cli.COMMANDS["puzzles"] = (
+    "print the game's puzzles (positions with one or two winning moves) as JSON"
+)
+cli.RUNNERS["puzzles"] = run_puzzles
 cli.RUNNERS["play"] = run_play
 cli.PARSER_EXTENSIONS.setdefault("solve", []).append(add_moves)
 cli.PARSER_EXTENSIONS.setdefault("play", []).append(add_opponent)

@@ -247,3 +247,13 @@ def puzzles_for(slug: str, data: dict[str, Any] | None = None) -> list[dict[str,
     games = (data or load())["games"]
     puzzles: list[dict[str, Any]] = games.get(slug, {}).get("puzzles", [])
     return puzzles
+
+
+def matching(slug: str, options: dict[str, Any], data: dict[str, Any] | None = None) -> list[Any]:
+    """The puzzles of one game whose options agree with `options` (a few or none of the
+    game's options: `python -m py_rules puzzles digit-chain --no-tens`)."""
+    return [
+        p
+        for p in puzzles_for(slug, data)
+        if all(p["options"].get(k) == v for k, v in options.items())
+    ]
