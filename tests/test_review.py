@@ -194,3 +194,23 @@ def test_the_words_for_each_kind_of_move() -> None:
     duel.play("3@1")  # the best opening is a 2
     (item,) = review(duel)
     assert describe(item) == "Mistake: chance to win 25% (best 42%). Best attacks: 2@1, 2@2, 2@3."
+
+
+@given(st.integers(3, 5), st.permutations(range(1, 6)), st.integers(0, 2**32))
+def test_number_duel_is_judged_from_the_movers_view_only(
+    size: int, shuffled: list[int], seed: int
+) -> None:
+    """The opponent's hidden order never changes the verdict on an attack."""
+    order = [n for n in shuffled if n <= size]
+    mine = ",".join(map(str, range(1, size + 1)))
+    first = new_game("number-duel", {"numbers": size, "order1": mine, "seed": seed})
+    attack = random.Random(seed).choice(first.legal_moves())
+    verdicts = set()
+    for theirs in (order, sorted(order)):
+        game = new_game(
+            "number-duel",
+            {"numbers": size, "order1": mine, "order2": ",".join(map(str, theirs))},
+        )
+        game.play(attack)
+        verdicts.add(review(game)[0])
+    assert len(verdicts) == 1
