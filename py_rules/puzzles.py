@@ -6,7 +6,9 @@ played by sensible computer players, so they look like positions people reach. E
 puzzle is `{"id", "options", "moves", "to_move", "winning_moves", "win_in",
 "difficulty"}`: the moves reach the position from the start of a game with those options
 (player 1 first), `win_in` counts the solver's own moves to the win, the winning one
-included. `check(puzzle)` solves a puzzle again and lists what no longer holds.
+included, with the quickest winning move. `check(slug, puzzle)` solves a puzzle again
+and lists what no longer holds; `attempt(slug, puzzle, move)` says whether a try wins and
+gives the line that follows (the rest of the win, or the opponent's refutation).
 
 Circle Duel and Number Duel have none, for the reasons in `NO_PUZZLES`.
 """
@@ -17,6 +19,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +129,61 @@ def check(slug: str, puzzle: dict[str, Any]) -> list[str]:
     if found is None:
         return ["the position is not a puzzle"]
     return [f"{key}: {found[key]!r}" for key in found if found[key] != puzzle.get(key)]
+
+
+# ----- playing one ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What happens when the player tries `move` in a puzzle.
+
+    `correct`: the move wins. Then `line` is how the win goes on, the solver playing both
+    sides (the winner quickest, the defender holding out longest) to the end of the game.
+    Otherwise `line` is the opponent's reply that refutes the move (their quickest win),
+    and the player may try again from the puzzle's position.
+    """
+
+    move: str
+    correct: bool
+    line: tuple[str, ...]
+
+
+def attempt(slug: str, puzzle: dict[str, Any], move: str) -> Attempt:
+    """Try `move` (in notation) in the puzzle; an illegal move raises IllegalMove."""
+    game = position(slug, puzzle)
+    played = game.move_text(game.play(move))
+    correct = played in puzzle["winning_moves"]
+    line: list[str] = []
+    while not game.is_over and (correct or not line):
+        reply = quickest_or_longest(game)
+        if reply is None:
+            break  # too deep to play exactly: stop rather than show a doubtful line
+        line.append(game.move_text(game.play(reply)))
+    return Attempt(played, correct, tuple(line))
+
+
+def quickest_or_longest(game: Game[Any], budget: int = 10 * CANDIDATE_BUDGET) -> Any | None:
+    """The winner's quickest winning move, or the loser's move that holds out longest
+    (the first in the game's order on a tie), so that a line shows a win in exactly as
+    many moves as the puzzle says. None if the solver needs more than `budget` new
+    positions."""
+    solver = solver_for(game)
+    state = game.state
+    chosen: tuple[int, Any] | None = None
+    try:
+        with node_budget(solver, budget):
+            winning = solver.state_wins(state)
+            for move in game.legal_moves():
+                after = game.after(state, move)
+                if winning and solver.state_wins(after):
+                    continue  # not a winning move
+                plies = solver.state_length(after, budget)
+                if chosen is None or (plies < chosen[0] if winning else plies > chosen[0]):
+                    chosen = (plies, move)
+    except BudgetExceeded:
+        return None
+    return None if chosen is None else chosen[1]
 
 
 # ----- finding them ---------------------------------------------------------------------

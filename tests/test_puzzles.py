@@ -18,8 +18,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from py_rules import GAMES, new_game
-from py_rules.puzzles import LEVELS, NO_PUZZLES, check, difficulty, load, position, puzzle_id
+from py_rules import GAMES, IllegalMove, new_game
+from py_rules.puzzles import (
+    LEVELS,
+    NO_PUZZLES,
+    attempt,
+    check,
+    difficulty,
+    load,
+    position,
+    puzzle_id,
+)
 from py_rules.solvers import solve
 
 DATA = load()
@@ -74,6 +83,34 @@ def test_each_puzzles_claims(slug: str, puzzle: dict[str, Any]) -> None:
 def test_sampled_puzzles_solve_again_to_the_same(slug: str, puzzle: dict[str, Any]) -> None:
     assert check(slug, puzzle) == []
     assert solve(position(slug, puzzle))["winning_moves"] == puzzle["winning_moves"]
+
+
+@pytest.mark.parametrize(("slug", "puzzle"), SAMPLE, ids=[p["id"] for _, p in SAMPLE])
+def test_trying_a_puzzle(slug: str, puzzle: dict[str, Any]) -> None:
+    """A winning move is played on to the win, as long as the puzzle said; a wrong one
+    gets the opponent's winning reply."""
+    own_moves = []
+    for winning in puzzle["winning_moves"]:
+        right = attempt(slug, puzzle, winning)
+        assert right.correct and right.move == winning
+        game = position(slug, puzzle)
+        for move in (right.move, *right.line):
+            game.play(move)
+        assert game.is_over and game.winner == puzzle["to_move"]
+        own_moves.append((len(right.line) + 2) // 2)
+    assert min(own_moves) == puzzle["win_in"]  # the quickest winning move's line
+    wrong_move = next(m for m in game_legal(slug, puzzle) if m not in puzzle["winning_moves"])
+    wrong = attempt(slug, puzzle, wrong_move)
+    assert not wrong.correct and len(wrong.line) == 1
+    after = position(slug, puzzle)
+    after.play(wrong_move)
+    assert wrong.line[0] in solve(after)["winning_moves"]
+    with pytest.raises(IllegalMove):
+        attempt(slug, puzzle, "0")
+
+
+def game_legal(slug: str, puzzle: dict[str, Any]) -> list[str]:
+    return position(slug, puzzle).legal_move_texts()
 
 
 def test_difficulty_follows_the_length_of_the_win() -> None:
