@@ -47,7 +47,7 @@ class MoveReview:
     `before`/`after`: "win" or "loss" (perfect information) or the chance to win (Number
     Duel), None where not solved. `mistake`: None where that cannot be told.
     `best_moves`: for a mistake, the moves that would have won (Number Duel: the best
-    attacks); empty otherwise; None if a mistake's winning moves could not be found.
+    attacks); empty for a move that is no mistake; None where that is not solved.
     """
 
     move: str
@@ -129,7 +129,7 @@ def _review_win_loss(start: Game[Any], moves: list[Any], budget: int) -> list[Mo
         if before == "loss":
             after = "loss"  # nothing wins from a lost position
         mistake = None if None in (before, after) else (before, after) == ("win", "loss")
-        best: tuple[str, ...] | None = ()
+        best: tuple[str, ...] | None = None if mistake is None else ()
         if mistake:
             found = _within(solver, budget, solver.winning_moves, states[index])
             best = None if found is None else tuple(start.move_text(m) for m in found)
