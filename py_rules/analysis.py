@@ -4,8 +4,10 @@
 (`scripts/analysis.py` writes it to data/analysis.json and prints the README table).
 Each entry says, for one set of size options: who wins with perfect play ("first" or
 "second" player; for Number Duel the first player's chance, a draw counting half), the
-winning first moves (Number Duel: the best ones) and how it was found ("solver", or
-"mirror strategy" for odd Sequence Duel lines too long to search, or "not computed").
+winning first moves (Number Duel: the best ones) and how it was found: "solver" (every
+first move judged), "mirror strategy" (odd Sequence Duel lines too long to search: a
+proof), "solver, one first move" (even Sequence Duel lines too long to judge every first
+move: the solver proves that claiming 2 wins, and `all_moves` is false).
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import GAMES, new_game
-from .solvers import clear_caches, number_duel, solve, solver_for
-from .solvers.base import BudgetExceeded, node_budget
+from .solvers import clear_caches, number_duel, solve
+from .solvers.sequence_duel import SegmentSolver, segments_of
 
-# Limits that keep a full run to a few minutes on one CPython core.
+# Sequence Duel lines longer than this: odd ones by the mirror strategy, even ones by
+# proving one winning first move (judging every first move would take hours).
 SEQUENCE_DUEL_SOLVED_UP_TO = 30
-NUMBER_DUEL_SOLVED_UP_TO = 7
-DIGIT_CHAIN_NODE_BUDGET = 400_000
+# The first move the solver proves on long even lines (it wins on every line tried, and
+# its proof is the smallest: the number 1 is left to the first player alone).
+LONG_EVEN_LINE_MOVE = 2
+NUMBER_DUEL_SOLVED_UP_TO = 9
 
 
 def size_options(slug: str) -> Iterator[dict[str, Any]]:
@@ -69,15 +74,8 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
                 "all_moves": False,
                 "method": "mirror strategy",
             }
-        return {**found, "winner": None, "first_moves": None, "method": "not computed"}
-    if slug == "digit-chain":
-        try:
-            with node_budget(solver_for(game), DIGIT_CHAIN_NODE_BUDGET):
-                report = solve(game)
-        except BudgetExceeded:
-            return {**found, "winner": None, "first_moves": None, "method": "not computed"}
-    else:
-        report = solve(game)
+        return {**found, **long_even_line(game)}
+    report = solve(game)
     winner = "first" if report["value"] == "win" else "second"
     return {
         **found,
@@ -85,6 +83,27 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
         "first_moves": report["winning_moves"],
         "all_moves": True,
         "method": "solver",
+    }
+
+
+# One segment solver for every long line: segments do not depend on the line's length,
+# so each line reuses what the shorter ones proved.
+_LONG_LINES: list[SegmentSolver] = []
+
+
+def long_even_line(game: Any) -> dict[str, Any]:
+    """Who wins a long even line, from a proof that claiming `LONG_EVEN_LINE_MOVE` wins."""
+    if not _LONG_LINES:
+        _LONG_LINES.append(SegmentSolver(game.copy()))
+    after = game.after(game.state, LONG_EVEN_LINE_MOVE)
+    position = tuple(sorted(segments_of(after, game.size)))
+    if _LONG_LINES[0].wins(position):
+        return {"winner": None, "first_moves": None, "method": "not computed"}
+    return {
+        "winner": "first",
+        "first_moves": [str(LONG_EVEN_LINE_MOVE)],
+        "all_moves": False,
+        "method": "solver, one first move",
     }
 
 
@@ -105,12 +124,13 @@ def sentence(slug: str, entries: list[dict[str, Any]]) -> str:
             f"at the standard target 15 it opens with {' or '.join(standard['first_moves'])}."
         )
     if slug == "sequence-duel":
-        firsts = all(e["winner"] == "first" for e in solved)
+        firsts = all(e["winner"] == "first" for e in entries)
         largest = max(e["options"]["size"] for e in solved)
         return (
-            ("The first player wins every line solved " if firsts else "Results vary: ")
-            + f"(2 to {largest} numbers; odd lines of any length by claiming the middle and "
-            "mirroring); on the standard line of 20 any first number except 1 and 20 wins."
+            ("The first player wins every line " if firsts else "Results vary: ")
+            + f"(every first move judged up to {largest} numbers; beyond, odd lines by "
+            "claiming the middle and mirroring, even lines by a search proving that 2 "
+            "wins); on the standard line of 20 any first number except 1 and 20 wins."
         )
     if slug == "digit-chain":
         return (
@@ -127,15 +147,25 @@ def sentence(slug: str, entries: list[dict[str, Any]]) -> str:
 
 
 def analyse(slug: str, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """One game's analysis, with the seconds it took to compute (`build_seconds` on the
+    clock, `cpu_seconds` of this process: on a busy machine the second is the fair one)."""
     entries = []
+    began, cpu = time.perf_counter(), time.process_time()
     for options in size_options(slug):
         start = time.perf_counter()
         entries.append(entry(slug, options))
         if progress:
             progress(f"{slug} {options}: {time.perf_counter() - start:.2f}s")
     clear_caches()
+    _LONG_LINES.clear()
     cls = GAMES[slug]
-    return {"title": cls.title, "sentence": sentence(slug, entries), "sizes": entries}
+    return {
+        "title": cls.title,
+        "sentence": sentence(slug, entries),
+        "build_seconds": round(time.perf_counter() - began, 1),
+        "cpu_seconds": round(time.process_time() - cpu, 1),
+        "sizes": entries,
+    }
 
 
 def analyse_all(progress: Callable[[str], None] | None = None) -> dict[str, Any]:

@@ -2,9 +2,11 @@
 
     python scripts/analysis.py            # writes data/analysis.json, prints a summary
     python scripts/analysis.py --markdown # also prints the README "## Analysis" table
+    python scripts/analysis.py --only number-duel   # recompute one game, keep the rest
 
-The data comes from `py_rules.analysis.analyse_all` (minutes on CPython: the browser
-should ship this file rather than solve every size itself).
+The data comes from `py_rules.analysis.analyse` (most of an hour on CPython, Number
+Duel with 9 numbers nearly all of it: the browser ships this file rather than solve
+every size itself). Each game records the seconds it took (`build_seconds`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from py_rules.analysis import analyse_all  # noqa: E402
+from py_rules import GAMES, analysis  # noqa: E402
+from py_rules.analysis import analyse  # noqa: E402
 
 
 def markdown(data: dict) -> str:
@@ -28,7 +31,10 @@ def markdown(data: dict) -> str:
         if slug == "number-duel":
             known = [e for e in sizes if e["value"] is not None]
             result = ", ".join(f"K={e['options']['numbers']}: {e['value']:.3f}" for e in known)
-            standard = f"first player's chance {std['value']:.3f}, open with {std['first_moves']}"
+            if len(known) < len(sizes):
+                result += f" ({len(sizes) - len(known)} not computed)"
+            opening = " or ".join(str(n) for n in std["first_moves"])
+            standard = f"first player's chance {std['value']:.3f}, open with a {opening}"
         else:
             solved = [e for e in sizes if e["winner"]]
             firsts = sum(e["winner"] == "first" for e in solved)
@@ -48,12 +54,28 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "analysis.json")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--only", choices=list(GAMES), help="recompute this game only")
+    parser.add_argument(
+        "--max-numbers",
+        type=int,
+        default=analysis.NUMBER_DUEL_SOLVED_UP_TO,
+        help="solve Number Duel up to this many numbers a player (the rest: not computed)",
+    )
     args = parser.parse_args()
-    data = analyse_all(progress=print if args.verbose else None)
+    analysis.NUMBER_DUEL_SOLVED_UP_TO = args.max_numbers
+    progress = print if args.verbose else None
+    if args.only:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        data["games"][args.only] = analyse(args.only, progress)
+    else:
+        data = {
+            "format": "number-duels-analysis/1",
+            "games": {slug: analyse(slug, progress) for slug in GAMES},
+        }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for slug, game in data["games"].items():
-        print(f"{slug}: {game['sentence']}")
+        print(f"{slug} ({game.get('cpu_seconds', '?')} s CPU): {game['sentence']}")
     if args.markdown:
         print(markdown(data))
     return 0

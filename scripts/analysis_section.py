@@ -47,6 +47,8 @@ def result_text(entry: dict[str, Any]) -> tuple[str, str]:
         who = "first player wins"
         if entry["method"] == "mirror strategy":
             who += " (mirror strategy)"
+        elif not entry.get("all_moves", True):
+            shown += " (others not judged)"
         return who, shown
     return "second player wins", "every first move loses"
 

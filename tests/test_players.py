@@ -333,7 +333,9 @@ def test_analysis_entries() -> None:
     }
     mirror = entry("sequence-duel", {"size": 41})
     assert mirror["method"] == "mirror strategy" and mirror["first_moves"] == ["21"]
-    assert entry("sequence-duel", {"size": 42})["method"] == "not computed"
+    long_even = entry("sequence-duel", {"size": 32})
+    assert long_even["winner"] == "first" and long_even["first_moves"] == ["2"]
+    assert long_even["all_moves"] is False
     standard = entry("digit-chain", {"pool": 99, "no_tens": False})
     assert standard["standard"] and standard["first_moves"][0] == "10"
     duel = entry("number-duel", {"numbers": 3})
