@@ -19,6 +19,10 @@ def last_digit(number: int) -> int:
     return number % 10
 
 
+# The numbers 1..99 that start with each digit, in order (d, then 10d..10d+9; none with 0).
+STARTING_WITH = [(), *((d, *range(10 * d, 10 * d + 10)) for d in range(1, 10))]
+
+
 @dataclass(frozen=True)
 class DigitChainState:
     pool: frozenset[int]
@@ -44,8 +48,8 @@ class DigitChain(PickingGame[DigitChainState]):
     def moves_in(self, state: DigitChainState) -> list[int]:
         if state.last is None:
             return sorted(state.pool)
-        digit = last_digit(state.last)
-        return sorted(n for n in state.pool if first_digit(n) == digit)
+        pool = state.pool
+        return [n for n in STARTING_WITH[last_digit(state.last)] if n in pool]
 
     def pick_rule_broken(self, state: DigitChainState, number: int) -> str | None:
         top = self.options["pool"]

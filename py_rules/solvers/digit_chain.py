@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.digit_chain import DigitChain, DigitChainState, first_digit, last_digit
+from ..games.digit_chain import (
+    STARTING_WITH,
+    DigitChain,
+    DigitChainState,
+    first_digit,
+    last_digit,
+)
 from .base import BudgetExceeded, Solver
 
 # A digit's mask: bit b (1..9, b != d) = the edge d -> b is unused; bit d = an odd number of
@@ -40,28 +46,26 @@ Masks = tuple[int, ...]  # index 0 unused, 1..9 the digits
 Position = tuple[int | None, frozenset[int], int]
 
 
-def masks_of(pool: frozenset[int]) -> Masks:
+def _edge(n: int) -> tuple[int, int, int]:
+    """(n's first digit, the bit of its last digit, the number going back the other way,
+    or 0 for a loop or a ten: they have no partner edge)."""
+    a, b = first_digit(n), last_digit(n)
+    return a, 1 << b, 0 if a == b or b == 0 else 10 * b + a
+
+
+EDGES = [_edge(n) for n in range(100)]
+
+
+def unpaired_masks(pool: frozenset[int]) -> Masks:
+    """The unpaired edges of a pool: d->b whose b->d is gone, odd loops, and the tens."""
     masks = [0] * 10
     for n in pool:
-        a, b = first_digit(n), last_digit(n)
-        masks[a] ^= 1 << b if a == b else 0
-        if a != b:
-            masks[a] |= 1 << b
+        a, bit, back = EDGES[n]
+        if not back:
+            masks[a] ^= bit  # a loop toggles (only its parity counts); a ten is unique
+        elif back not in pool:
+            masks[a] |= bit
     return tuple(masks)
-
-
-def unpaired(masks: Masks) -> Masks:
-    """Only the unpaired edges: d->b whose b->d is gone, odd loops, and the tens."""
-    return (0, *(masks[d] & ~_reverse_bits(masks, d) for d in range(1, 10)))
-
-
-def _reverse_bits(masks: Masks, d: int) -> int:
-    """Bit b set when the edge b->d is unused (b != d, b in 1..9)."""
-    bits = 0
-    for b in range(1, 10):
-        if b != d and masks[b] >> d & 1:
-            bits |= 1 << b
-    return bits
 
 
 class DigitChainSolver(Solver):
@@ -75,6 +79,8 @@ class DigitChainSolver(Solver):
     def __init__(self, game: DigitChain) -> None:
         super().__init__(game)
         self.memo: dict[tuple[int, ...], bool] = {}
+        # Real positions already judged: (digit to leave from, pool) -> wins.
+        self.judged: dict[tuple[int, frozenset[int]], bool] = {}
         # New positions the search may still visit (None: no limit); past it, it raises
         # BudgetExceeded.
         self.node_budget: int | None = None
@@ -104,11 +110,8 @@ class DigitChainSolver(Solver):
         digit, pool, _ = position
         if digit == 0:
             return []
-        return [
-            (last_digit(n), pool - {n}, first_digit(n))
-            for n in sorted(pool)
-            if digit is None or first_digit(n) == digit
-        ]
+        numbers = sorted(pool) if digit is None else STARTING_WITH[digit]
+        return [(last_digit(n), pool - {n}, first_digit(n)) for n in numbers if n in pool]
 
     def wins(self, position: Position) -> bool:
         digit, pool, _ = position
@@ -116,7 +119,10 @@ class DigitChainSolver(Solver):
             return any(not self.wins(child) for child in self.children(position))
         if digit == 0:
             return False
-        return self.search(digit, unpaired(masks_of(pool)))
+        known = self.judged.get((digit, pool))
+        if known is None:
+            known = self.judged[digit, pool] = self.search(digit, unpaired_masks(pool))
+        return known
 
     def search(self, here: int, masks: Masks) -> bool:
         """Does the player standing on `here` win edge geography on `masks` (unpaired
