@@ -20,8 +20,10 @@ class DigitChainRenderer(PickRenderer):
     def layout(self, game: Any, view: View, width: float) -> Layout:
         top = game.options["pool"]
         rows = top // 10 + 1
-        gap = 6.0
-        cell = min(52.0, (width - 24 - 9 * gap) / 10)
+        # Ten columns always (the last digit); a narrow board gives up margin and gaps first.
+        narrow = width < 420
+        gap = 4.0 if narrow else 6.0
+        cell = min(52.0, (width - (8 if narrow else 24) - 9 * gap) / 10)
         left = (width - (10 * cell + 9 * gap)) / 2
         targets = tuple(
             Target(

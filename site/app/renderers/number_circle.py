@@ -34,7 +34,10 @@ class NumberCircleRenderer(Renderer):
         ]
         if "pass" in game.legal_move_texts():
             targets.append(Target("pass", "Pass", bar=True, title="You have no legal move"))
-        return Layout(side, tuple(targets))
+        # Nine numbers leave no number at the bottom: the board ends under the lowest ones,
+        # with room for a player's marker beside them.
+        lowest = max(t.y + t.h for t in targets if not t.bar)
+        return Layout(min(side, lowest + 24), tuple(targets))
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
         if key == "pass":

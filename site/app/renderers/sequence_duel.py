@@ -9,15 +9,25 @@ from ..canvas import Pen
 from .base import Layout, Target, View
 from .picking import PickRenderer
 
+MIN_CELL = 36.0  # below this a line wraps sooner, so numbers stay easy to press
+
+
+def numbers_per_row(n: int, width: float, gap: float) -> int:
+    """One row for a short line that fits, else rows of ten (or five on a narrow board)."""
+    fits = max(1, int((width - 24 + gap) // (MIN_CELL + gap)))
+    if n <= min(12, fits):
+        return n
+    return next((k for k in (10, 5) if k <= fits), fits)
+
 
 class SequenceDuelRenderer(PickRenderer):
     verb = "claimed"
 
     def layout(self, game: Any, view: View, width: float) -> Layout:
         n = game.size
-        per_row = n if n <= 12 else 10
-        rows = -(-n // per_row)
         gap = 10.0
+        per_row = numbers_per_row(n, width, gap)
+        rows = -(-n // per_row)
         cell = min(58.0, (width - 24 - gap * (per_row - 1)) / per_row)
         row_gap = cell * 0.55
         left = (width - (per_row * cell + (per_row - 1) * gap)) / 2

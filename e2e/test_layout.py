@@ -1,0 +1,96 @@
+"""Boards are as tall as what they draw, at every width, and keep their height in play.
+
+What a board draws is read from its canvas (the rows holding any painted pixel), so the
+check holds for every renderer without knowing how it lays out its numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gamepage import READY_TIMEOUT_MS, GamePage
+from playwright.sync_api import Browser, Page, expect
+from test_games import take_turn
+
+WIDTHS = (320, 390, 600, 1024)
+MARGIN = 40  # CSS px of bare board allowed above and below the drawing (a marker's room)
+# Every painted row of one board's canvas, in CSS px from the board's top.
+DRAWN = """board => {
+  const canvas = board.querySelector('canvas');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  let first = -1, last = -1;
+  for (let y = 0; y < canvas.height; y++) {
+    for (let x = 0; x < canvas.width; x++) {
+      if (data[(y * canvas.width + x) * 4 + 3]) { if (first < 0) first = y; last = y; break; }
+    }
+  }
+  const box = board.getBoundingClientRect(), art = canvas.getBoundingClientRect();
+  return {height: box.height, top: art.top - box.top + first / scale,
+          bottom: art.top - box.top + (last + 1) / scale};
+}"""
+
+
+def fits(page: Page, board: str = ".board") -> list[float]:
+    """Each board's height, after checking it hugs its drawing at every width."""
+    heights = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        for i, one in enumerate(page.locator(board).all()):
+            # The board redraws for its new width (ResizeObserver); wait for that drawing.
+            drawn_for = f"{one.evaluate('b => b.clientWidth')}px"
+            expect(one.locator("canvas")).to_have_css("width", drawn_for)
+            seen = one.evaluate(DRAWN)
+            where = f"board {i} at {width} px: {seen}"
+            assert seen["top"] >= 0 and seen["top"] <= MARGIN, where
+            assert seen["height"] - seen["bottom"] <= MARGIN, where
+            assert seen["bottom"] <= seen["height"] + 0.5, where
+            heights.append(seen["height"])
+    return heights
+
+
+GAMES = {
+    "circle-duel": "",
+    "number-circle": "",
+    "sequence-duel": "",
+    "digit-chain": "?pool=30",
+    "number-duel": "",
+}
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_game_board_follows_its_drawing_and_keeps_its_height_in_play(
+    browser: Browser, site_url: str, watch: Any, slug: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
+    before = fits(gp.page)
+    board = gp.page.locator("#board")
+    height = board.bounding_box()["height"]
+    for _ in range(3):  # the board must not jump as the game goes on, nor when it ends
+        if gp.wait_for_my_turn() == "over":
+            break
+        take_turn(gp)
+        assert board.bounding_box()["height"] == height
+    assert fits(gp.page) == before
+    assert watch.errors == []
+    context.close()
+
+
+def test_embedded_and_iframe_boards_follow_their_drawing(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}tutorial.html")
+    expect(page.locator(".number-duels .targets button").first).to_be_attached(
+        timeout=READY_TIMEOUT_MS
+    )
+    expect(page.locator(".number-duels .board")).to_have_count(2)
+    expect(page.locator(".number-duels").nth(1).locator(".targets button")).not_to_have_count(0)
+    fits(page, ".number-duels .board")
+    GamePage(page, "sequence-duel").open(site_url, "?embed=1&size=11")
+    fits(page)
+    assert watch.errors == []
+    context.close()
