@@ -310,14 +310,12 @@ def sections_html(found: list[Component]) -> str:
     parts = []
     for top in (c for c in found if not c.inside):
         inner = [c for c in found if c.inside == top.name]
-        parts.append(
-            f'<section class="panel notices-package" aria-labelledby="{anchor(top.name)}-h">'
-        )
+        parts.append('<div class="panel notices-package">')
         parts.append(component_html(top))
         if inner:
             parts.append(f"<h4>Inside {html.escape(top.name)}</h4>")
             parts.extend(component_html(c) for c in inner)
-        parts.append("</section>")
+        parts.append("</div>")
     return "\n".join(parts)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+SVG = "http://www.w3.org/2000/svg"
 # Event handlers must outlive the call that registers them: keep their proxies here.
 _handlers: list[Any] = []
 
@@ -30,6 +31,18 @@ def el(tag: str, cls: str | None = None, text: str | None = None, **attrs: str) 
     for name, value in attrs.items():
         node.setAttribute(name.rstrip("_").replace("_", "-"), value)
     return node
+
+
+def icon(path: str) -> Any:
+    """A small inline SVG picture (one path on a 16x16 grid) in the text colour."""
+    svg = js.document.createElementNS(SVG, "svg")
+    for name, value in (("viewBox", "0 0 16 16"), ("class", "icon"), ("aria-hidden", "true")):
+        svg.setAttribute(name, value)
+    shape = js.document.createElementNS(SVG, "path")
+    shape.setAttribute("d", path)
+    shape.setAttribute("fill", "currentColor")
+    svg.append(shape)
+    return svg
 
 
 def clear(node: Any) -> None:

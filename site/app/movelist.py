@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .dom import clear, el, on
+from .dom import clear, el, icon, on
 
-STEPS = (  # (symbol, accessible name, where it goes)
-    ("⏮", "First position", "first"),
-    ("◀", "Previous move", "prev"),
-    ("▶", "Next move", "next"),
-    ("⏭", "Last move", "last"),
+# (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
+# symbol characters: not every system font has the media-control glyphs.
+STEPS = (
+    ("M2 2h2.5v12H2zM14 2v12L5.5 8z", "First position", "first"),
+    ("M12.5 2v12L3.5 8z", "Previous move", "prev"),
+    ("M3.5 2v12l9-6z", "Next move", "next"),
+    ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", "Last move", "last"),
 )
 
 
@@ -25,10 +27,15 @@ class MoveList:
 
     def __init__(self, box: Any, go: Callable[[str | int], None]) -> None:
         self.box = box
+        # A long list scrolls: keyboard users must be able to focus it to scroll it.
+        box.tabIndex = 0
+        if not box.getAttribute("aria-label"):
+            box.setAttribute("aria-label", "Moves")
         self.bar = el("div", "replay", role="toolbar", aria_label="Step through the moves")
         self.buttons: dict[str, Any] = {}
-        for symbol, name, where in STEPS:
-            button = el("button", "button step", symbol, type="button", aria_label=name)
+        for path, name, where in STEPS:
+            button = el("button", "button step", type="button", aria_label=name)
+            button.append(icon(path))
             button.title = name
             on(button, "click", lambda _event, where=where: go(where))
             self.bar.append(button)

@@ -1,4 +1,4 @@
-"""Sequence Duel: the line 1..N, wrapped into rows of ten when it is long."""
+"""Sequence Duel: the line 1..N, wrapped into rows of ten (of five when narrow) if long."""
 
 from __future__ import annotations
 

@@ -1,0 +1,130 @@
+"""Accessibility of every page: axe-core finds nothing, and every target is 24x24 px or more.
+
+axe-core comes from npm (node_modules/axe-core). The pages allow scripts from their own
+origin only, so axe is served under the site's address by a Playwright route and added
+as an ordinary <script src>: the Content Security Policy check of conftest.py still
+watches every page. Each game is checked fresh, in the middle of a game and at its end,
+on a phone-sized viewport (390 px wide), where targets are smallest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ROOT
+from gamepage import READY_TIMEOUT_MS, GamePage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_games import play_out, take_turn
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PATH = "__axe-core__.js"  # answered by the route below, never by the server
+TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
+PHONE = {"width": 390, "height": 844}
+MIN_TARGET = 24  # CSS px, WCAG 2.2 "Target Size (Minimum)"
+# Quick games (small boards) so that each can be played to its end by first legal moves.
+GAMES = {
+    "circle-duel": "?size=5",
+    "number-circle": "",
+    "sequence-duel": "?size=6",
+    "digit-chain": "?pool=30",
+    "number-duel": "?numbers=3",
+}
+INTERACTIVE = (
+    'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]),'
+    " li[data-index]"
+)
+SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector)]
+  .filter(e => e.checkVisibility())
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width < least || r.height < least)
+  .map(([e, r]) => `${e.outerHTML.slice(0, 90)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """A phone-sized context that serves axe-core at the site's own address."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context.route(
+        f"{site_url}{AXE_PATH}",
+        lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
+    )
+    yield context
+    context.close()
+
+
+def violations(page: Page, site_url: str) -> list[str]:
+    """axe-core's findings on the page as it is now, one line each."""
+    if not page.evaluate("() => 'axe' in window"):
+        page.add_script_tag(url=f"{site_url}{AXE_PATH}")
+    found = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        ".then(r => r.violations.map(v => `${v.id}: ${v.help} at ` +"
+        " v.nodes.map(n => n.target.join(' ')).join(', ')))",
+        TAGS,
+    )
+    return list(found)
+
+
+def small_targets(page: Page) -> list[str]:
+    return list(page.evaluate(SMALL_TARGETS, [INTERACTIVE, MIN_TARGET]))
+
+
+def check(page: Page, site_url: str, when: str) -> None:
+    assert violations(page, site_url) == [], when
+    assert small_targets(page) == [], when
+
+
+@pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html"])
+def test_site_pages(context: BrowserContext, site_url: str, watch: Any, path: str) -> None:
+    page = watch.attach(context.new_page())
+    page.goto(site_url + path)
+    if path == "tutorial.html":  # both embedded boards built
+        for box in page.locator(".number-duels").all():
+            expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+    check(page, site_url, path or "home")
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_game_pages_fresh_mid_game_and_over(
+    context: BrowserContext, site_url: str, watch: Any, slug: str
+) -> None:
+    gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
+    check(gp.page, site_url, "fresh")
+    for _ in range(2):
+        if gp.wait_for_my_turn() != "over":
+            take_turn(gp)
+    gp.wait_for_my_turn()
+    check(gp.page, site_url, "mid-game")
+    play_out(gp)
+    check(gp.page, site_url, "over")
+    assert watch.errors == []
+
+
+def test_iframe_form(context: BrowserContext, site_url: str, watch: Any) -> None:
+    gp = GamePage(watch.attach(context.new_page()), "digit-chain")
+    gp.open(site_url, "?embed=1&mode=vs-computer&pool=99")
+    check(gp.page, site_url, "iframe form")
+    take_turn(gp, "21")
+    gp.wait_for_my_turn()
+    check(gp.page, site_url, "iframe form, mid-game")
+    assert watch.errors == []
+
+
+def test_history_steps_are_drawn_pictures_with_names(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    """The step buttons show an SVG picture, never a character a font may lack."""
+    gp = GamePage(watch.attach(context.new_page()), "sequence-duel").open(site_url)
+    gp.press("4")
+    gp.press("9")
+    for name in ("First position", "Previous move", "Next move", "Last move"):
+        button = gp.page.get_by_role("button", name=name, exact=True)
+        expect(button).to_be_visible()
+        expect(button).to_have_text("")  # no glyph to go missing
+        picture = button.locator("svg path")
+        box = picture.bounding_box()
+        assert box and box["width"] >= 8 and box["height"] >= 10, (name, box)
+        assert picture.evaluate("p => getComputedStyle(p).fill") != "none"
