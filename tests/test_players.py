@@ -177,6 +177,28 @@ def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_
         assert len(chosen) == 1, (level, chosen)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_number_duel_perfect_at_seven_reads_no_hidden_order(seed: int) -> None:
+    # The exact player at 7 numbers (shipped opening values, then search): a few orders
+    # agreeing with what was seen must all get the same move.
+    game = random_position("number-duel", {"numbers": 7}, 3 + seed, seed)
+    theirs = 3 - game.to_move
+    orders = consistent_orders(game)[:: max(1, len(consistent_orders(game)) // 4)]
+    assert len(orders) >= 2
+    chosen = set()
+    for order in orders:
+        twin = py_rules.new_game(
+            "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
+        )
+        for move in game.moves:
+            twin.play(move)
+        assert twin.observation(game.to_move) == game.observation(game.to_move)
+        move, exact = perfect_move(twin, random.Random(99))
+        assert exact
+        chosen.add(move)
+    assert len(chosen) == 1, chosen
+
+
 def test_number_duel_easy_takes_a_sure_win() -> None:
     found = 0
     for seed in range(60):
