@@ -64,6 +64,9 @@ class NumberDuelSolver:
     def __init__(self) -> None:
         # Keyed by the canonical position packed into one int (small and quick to hash).
         self.memo: dict[int, float] = {}
+        # Skip an attack's remaining outcomes once it cannot beat the best so far? (Off
+        # to tabulate every position of a game, pruned or not.)
+        self.prune = True
 
     def value(self, position: Position) -> float:
         """The chance that the player to move wins, with best play on both sides."""
@@ -78,7 +81,7 @@ class NumberDuelSolver:
             known = 0.0
             position = (mh, mu, th, tu)
             for x, target in self.attacks(position):  # a loop, not max(): see base._length
-                value = self.attack_value(position, x, target, known)
+                value = self.attack_value(position, x, target, known if self.prune else -1.0)
                 if value > known:
                     known = value
             self.memo[key] = known
@@ -144,9 +147,9 @@ def openings(size: int) -> dict[int, float]:
     if size not in OPENINGS:
         OPENINGS[size] = {}
         if size == 7:
-            from .number_duel_openings import SIZE, VALUES
+            from .number_duel_openings import SIZE, values
 
-            OPENINGS[size] = VALUES if size == SIZE else {}
+            OPENINGS[size] = values() if size == SIZE else {}
     return OPENINGS[size]
 
 
