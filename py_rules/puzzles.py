@@ -259,7 +259,7 @@ SETS: list[tuple[str, list[dict[str, Any]], int, int]] = [
     ),
     ("sequence-duel", [{"size": n} for n in range(6, 21)], 2, 6),
     ("digit-chain", [{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
-    ("digit-chain", [{"pool": p, "no_tens": True} for p in range(20, 61)], 3, 6),
+    ("digit-chain", [{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
 ]
 GAMES_PER_SET = 400
 SEED = 1
