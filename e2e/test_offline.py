@@ -198,6 +198,33 @@ def test_every_page_carries_the_policy_before_anything_it_governs() -> None:
         ), page
         assert not re.search(r"\son[a-z]+=", page.read_text(encoding="utf-8")), page
     assert "'unsafe-inline'" not in offline.CSP and "data:" not in offline.CSP
+    assert "'unsafe-eval'" not in offline.CSP
+
+
+def test_python_starts_where_javascript_may_not_eval(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    """PyScript starts (assets/pyscript.js) under a policy that refuses Function(): a
+    script of the site's own origin that tries it is refused, as the policy says."""
+    probe = f"{site_url}assets/eval-probe.js"
+    context.route(
+        probe,
+        lambda route: route.fulfill(
+            content_type="text/javascript",
+            body="try { Function('return 1')(); window.ndEval = 'compiled'; }"
+            " catch (error) { window.ndEval = error.name; }",
+        ),
+    )
+    gp = GamePage(context.new_page(), "sequence-duel").open(site_url)
+    gp.page.add_script_tag(url=probe)
+    assert gp.page.evaluate("window.ndEval") == "EvalError"
+    # The probe's own violations, on purpose (one per policy: the <meta> and the header);
+    # any other still fails the test.
+    probed = [v for v in watch.csp if f"refused eval ({probe}" in v]
+    assert probed, watch.csp
+    watch.csp[:] = [v for v in watch.csp if v not in probed]
+    gp.press("10")
+    expect(gp.history).to_have_count(1)
 
 
 def test_a_violation_is_caught(context: BrowserContext, site_url: str, watch: Any) -> None:

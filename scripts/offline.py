@@ -33,17 +33,17 @@ NOT_CACHED = {WORKER, ".nojekyll"}
 
 # The minimum the pages need, found by experiment (e2e fails on any violation):
 # - WebAssembly compilation needs 'wasm-unsafe-eval';
-# - PyScript 0.7.31 needs 'unsafe-eval': on the main thread its hook set-up compiles its own
-#   hook functions with `Function(...)` (core-*.js, `get onBeforeRunAsync`); without it
-#   the page fails to start. (It implies 'wasm-unsafe-eval', which stays listed so that
-#   the policy still works if a later PyScript drops the eval.)
+# - no 'unsafe-eval': PyScript 0.7.31 would compile its worker hooks with `Function(...)`
+#   when it starts a script, but the pages start it through assets/pyscript.js, which
+#   removes its one worker hook first (Python runs on the main thread, no workers), so
+#   nothing is compiled;
 # - no inline script or style (Python styles elements through the CSSOM, which CSP allows;
 #   the pages have no inline handlers), no blob: or data: URL.
 # Everything else comes from the site's own origin.
 CSP = "; ".join(
     (
         "default-src 'self'",
-        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self'",
         "connect-src 'self'",

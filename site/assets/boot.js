@@ -152,11 +152,12 @@
   addEventListener("error", (event) => {
     if (!finished && event.message) fail(`The page hit an error while starting: ${event.message}`);
   });
-  // A script that cannot load (PyScript's core.js) fires "error" on its element, which only
-  // a capturing listener sees. No inline handlers: the Content Security Policy forbids them.
+  // A script that cannot load (PyScript: assets/pyscript.js, which imports core.js) fires
+  // "error" on its element, which only a capturing listener sees. No inline handlers: the
+  // Content Security Policy forbids them.
   addEventListener("error", (event) => {
     const el = event.target;
-    if (el instanceof HTMLScriptElement && /\/vendor\/pyscript\/core\.js$/.test(el.src)) {
+    if (el instanceof HTMLScriptElement && /\/assets\/pyscript\.js$/.test(el.src)) {
       fail("The PyScript runtime (vendor/pyscript/core.js) could not be loaded.");
     }
   }, true);
