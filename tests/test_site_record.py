@@ -150,6 +150,36 @@ def test_a_link_to_a_running_number_duel_carries_no_hidden_numbers() -> None:
     same(reload(kept, "number-duel"), Record(game, [], 2, "easy"))
 
 
+@given(
+    moves=st.lists(st.integers(0, 80), max_size=12),
+    computer=st.sampled_from([None, 1, 2]),
+    numbers=st.integers(3, 6),
+    seed=st.integers(0, 2**32),
+)
+def test_nothing_shared_from_a_running_number_duel_holds_a_hidden_order(
+    moves: list[int], computer: int | None, numbers: int, seed: int
+) -> None:
+    """Whoever the computer plays and however far the game has gone, a share link (the
+    only record that leaves the device) holds neither order, nor the seed behind them,
+    nor a move (an attack shows a number of each side)."""
+    game = py_rules.new_game("number-duel", {"seed": seed, "numbers": numbers})
+    for pick in moves:
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal[pick % len(legal)])
+    if game.is_over:
+        game.undo()
+    rec = Record(game, [], computer, "easy")
+    token = encode_link(record.to_data(rec, share=True))
+    inside = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+    for secret in SECRETS:
+        assert f'"{secret}"' not in inside
+    for order in (game.options["order1"], game.options["order2"]):
+        assert json.dumps(list(order), separators=(",", ":")) not in inside
+    assert json.loads(inside)["game"]["moves"] == []
+
+
 def test_a_finished_number_duel_is_shared_whole() -> None:
     game = number_duel_over()
     data = record.to_data(Record(game, [], None, "easy"), share=True)
