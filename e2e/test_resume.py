@@ -228,7 +228,7 @@ def hostile_links() -> dict[str, tuple[str, str]]:
         "another version": (token(other_version), "another version"),
         "an old save format": (token(old_save), "another version"),
         "a name that is markup and too long": (token(img), "longer than 24 characters"),
-        "an illegal move": (token(illegal), "move 2 (7) is illegal"),
+        "an illegal move": (token(illegal), "move 2 ('7') is illegal"),
         "deeply nested": (deep, "not a Number Duels game"),
         "another game": (token({**GOOD, "game": {**GOOD["game"], "game": "digit-chain"}}), "Digit"),
         "far too long": ("A" * 20_000, "far too long"),
