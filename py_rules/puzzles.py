@@ -140,8 +140,9 @@ class Attempt:
 
     `correct`: the move wins. Then `line` is how the win goes on, the solver playing both
     sides (the winner quickest, the defender holding out longest) to the end of the game.
-    Otherwise `line` is the opponent's reply that refutes the move (their quickest win),
-    and the player may try again from the puzzle's position.
+    Otherwise `line` is the opponent's reply that refutes the move (their quickest win,
+    or any winning reply where the quickest is too deep to find), and the player may try
+    again from the puzzle's position.
     """
 
     move: str
@@ -166,24 +167,28 @@ def attempt(slug: str, puzzle: dict[str, Any], move: str) -> Attempt:
 def quickest_or_longest(game: Game[Any], budget: int = 10 * CANDIDATE_BUDGET) -> Any | None:
     """The winner's quickest winning move, or the loser's move that holds out longest
     (the first in the game's order on a tie), so that a line shows a win in exactly as
-    many moves as the puzzle says. None if the solver needs more than `budget` new
-    positions."""
+    many moves as the puzzle says. Where the lengths are too deep to find, the first
+    winning move (or, for the loser, the first legal move): still right, only not the
+    quickest. None if even who wins is beyond `budget` new positions."""
     solver = solver_for(game)
     state = game.state
-    chosen: tuple[int, Any] | None = None
     try:
         with node_budget(solver, budget):
             winning = solver.state_wins(state)
-            for move in game.legal_moves():
-                after = game.after(state, move)
-                if winning and solver.state_wins(after):
-                    continue  # not a winning move
-                plies = solver.state_length(after, budget)
-                if chosen is None or (plies < chosen[0] if winning else plies > chosen[0]):
-                    chosen = (plies, move)
+            candidates = [
+                m
+                for m in game.legal_moves()
+                if not (winning and solver.state_wins(game.after(state, m)))
+            ]
     except BudgetExceeded:
         return None
-    return None if chosen is None else chosen[1]
+    try:  # the lengths within the budget the puzzle's own length was found in
+        with node_budget(solver, CANDIDATE_BUDGET):
+            after = [game.after(state, m) for m in candidates]
+            plies = [solver.state_length(a, CANDIDATE_BUDGET) for a in after]
+    except BudgetExceeded:
+        return candidates[0]
+    return candidates[plies.index(min(plies) if winning else max(plies))]
 
 
 # ----- finding them ---------------------------------------------------------------------
