@@ -126,6 +126,31 @@ def test_the_iframe_snippet_shows_a_playable_board_only(
     context.close()
 
 
+def test_a_sandboxed_iframe_without_same_origin_plays(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    """`sandbox="allow-scripts"` alone: the game's page has an opaque origin (no storage,
+    `location.origin` is "null", every file a cross-origin request), and still plays."""
+    snippet = iframe_snippet().replace("<iframe ", '<iframe sandbox="allow-scripts" ', 1)
+    lesson = LESSON.format(site=site_url, snippet=snippet.replace(SITE_ADDRESS, site_url))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watch.attach(context.new_page())
+    address = f"{site_url}lesson-with-sandboxed-iframe.html"
+    context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
+    page.goto(address)
+    game = page.frame_locator("iframe")
+    body = game.locator("body")
+    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    assert body.evaluate("() => self.origin") == "null"
+    expect(game.locator("#targets button")).to_have_count(12)
+    play_against_the_computer(game)
+    expect(game.get_by_role("status")).to_have_attribute("data-over", "true")
+    game.get_by_role("button", name="Share").click()
+    link = game.get_by_role("textbox", name="Share link")
+    expect(link).to_have_value(re.compile("^" + re.escape(f"{site_url}games/sequence-duel/?g=")))
+    context.close()
+
+
 def play_against_the_computer(game: FrameLocator) -> None:
     """Click the first legal number until the game is over; the computer answers each move."""
     body = game.locator("body")

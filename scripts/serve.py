@@ -165,6 +165,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", getattr(self, "cache_control", "no-cache"))
         self.send_header("Content-Security-Policy", CSP)
+        # As GitHub Pages does: other origins may read the files, which a page with an
+        # opaque origin (a sandboxed iframe without allow-same-origin) needs for every
+        # module, the runtime and fetch().
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

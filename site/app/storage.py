@@ -54,15 +54,21 @@ def drop_query_param(name: str) -> None:
 
 
 def page_address() -> str:
-    """This page's address without its query or fragment."""
-    return str(js.location.origin) + str(js.location.pathname)
+    """This page's address without its query or fragment.
+
+    From the URL, not `location.origin`: in a sandboxed iframe (no allow-same-origin)
+    the page's origin is opaque and `location.origin` is the text "null".
+    """
+    url = js.URL.new(js.location.href)
+    return str(url.origin) + str(url.pathname)
 
 
 def copy_text(text: str, done: Any) -> None:
     """Copy to the clipboard; `done(True/False)` says whether the browser allowed it."""
     clipboard = getattr(js.navigator, "clipboard", None)
-    if clipboard is None:
-        done(False)
+    policy = getattr(js.document, "featurePolicy", None)  # Chromium's permissions policy
+    if clipboard is None or (policy is not None and not policy.allowsFeature("clipboard-write")):
+        done(False)  # an iframe not allowed the clipboard: asking would only log an error
         return
     try:
         promise = clipboard.writeText(text)

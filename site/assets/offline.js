@@ -4,6 +4,9 @@
 // Every page loads this (the build adds it to each page's <head>).
 "use strict";
 (() => {
+  // An opaque origin (a sandboxed iframe without allow-same-origin) has no service worker:
+  // even reading navigator.serviceWorker throws there.
+  if (self.origin === "null") return;
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const root = new URL("../", document.currentScript.src); // assets/ is one level down
   const container = navigator.serviceWorker;
