@@ -31,6 +31,7 @@ VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIS
 
 sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table, issue 4)
+import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for the printout)
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial, issue 5)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
@@ -176,6 +177,7 @@ def build(out: Path) -> None:
             summary=html.escape(cls.summary),
             rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
             analysis=analysis_section.section_html(slug),
+            diagram=diagram.figure_html(slug),
             config=html.escape(pyscript_config(up), quote=True),
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),
