@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import GAMES, new_game
+from .options import IntOption
 from .solvers import clear_caches, number_duel, solve
 from .solvers.sequence_duel import SegmentSolver, segments_of
 
@@ -33,6 +34,7 @@ def size_options(slug: str) -> Iterator[dict[str, Any]]:
     """Every combination of the options that change the rules (not first/seed/orders)."""
     if slug in ("circle-duel", "sequence-duel"):
         spec = next(s for s in GAMES[slug].option_specs if s.name == "size")
+        assert isinstance(spec, IntOption)
         for n in range(spec.low, spec.high + 1):
             yield {"size": n}
     elif slug == "number-circle":

@@ -63,7 +63,8 @@ class Solver:
 
     def key(self, position: Any) -> Hashable:
         """A memo key for lengths (positions with equal keys have equal lengths)."""
-        return position
+        key: Hashable = position
+        return key
 
     # ----- derived ----------------------------------------------------------------
 

@@ -102,6 +102,7 @@ class NumberDuelSolver:
         mine_hidden &= gone  # the attacking number is used up, win or lose
         mine_up &= gone
         mine_left = bool(mine_hidden | mine_up)
+        ys: tuple[int, ...]
         if target != HIDDEN:
             ys, hidden = (target,), False
         else:
