@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from gamepage import GamePage
 from playwright.sync_api import Browser, BrowserContext, expect
+from test_games import take_turn
 
 
 @pytest.fixture
@@ -264,3 +265,23 @@ def test_bad_links_and_saves_are_refused_with_a_fresh_game(
         gp.press("5")  # the fresh game plays, and replaces the bad save
         assert "damaged" not in page.evaluate("localStorage.getItem('number-duels/sequence-duel')")
     assert dialogs == []
+
+
+def test_a_second_tab_cannot_take_back_an_attack(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    """Two tabs of one game page share its save. After an attack in one, the other must not
+    attack from the position before it (a take-back with both numbers seen): it shows the
+    game as it is now, and says why."""
+    first = open_game(context, watch, site_url, "number-duel")
+    first.new_game(mode="2p", first="1", numbers="5", name1="", name2="")
+    second = open_game(context, watch, site_url, "number-duel")
+    expect(second.history).to_have_count(0)
+    take_turn(first)
+    expect(first.history).to_have_count(1)
+    expect(second.history).to_have_count(1)  # refreshed, not left on the old position
+    expect(second.message).to_contain_text("played on in another tab")
+    take_turn(second)  # Player 2 answers from the position as it is now
+    expect(second.history).to_have_count(2)
+    expect(first.history).to_have_count(2)
+    assert moves_text(first) == moves_text(second)

@@ -105,7 +105,10 @@ def test_every_response_carries_the_pages_content_security_policy(
 ) -> None:
     port, prefix = server
     for path in ("", "games/circle-duel/", "assets/style.css", "games/circle-duel", "nothing"):
-        assert get(port, f"{prefix}{path}").getheader("Content-Security-Policy") == CSP, path
+        response = get(port, f"{prefix}{path}")
+        assert response.getheader("Content-Security-Policy") == CSP, path
+        # Like GitHub Pages, so that a sandboxed iframe (an opaque origin) can load the site.
+        assert response.getheader("Access-Control-Allow-Origin") == "*", path
 
 
 @settings(max_examples=80, deadline=None)

@@ -44,6 +44,7 @@ from .settings import Settings
 COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enough not to bore
 MAX_DELAY_MS = 5000
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+OTHER_TAB = "This game was played on in another tab: here it is as it is now."
 NO_TAKE_BACK = "Not in Number Duel while it runs: an attack shows numbers, so taking it back would let you try again knowing them."  # noqa: E501
 
 
@@ -88,6 +89,9 @@ class BoardController:
         self.future: list[str] = []
         self.log: list[str] = []
         self.final_over = False
+        self.slot = storage.SaveSlot(host.save_key) if host.save_key else None
+        if self.slot:
+            self.slot.watch(self.refresh)
         self.build_actions(root.querySelector(".actions"))
         history = root.querySelector(".history")
         self.moves = MoveList(history, self.go) if history else None
@@ -102,7 +106,7 @@ class BoardController:
             if link is not None:
                 where = "That link could not be opened"
                 loaded = records.from_data(records.decode_link(link), *self.record_args(True))
-            elif self.host.save_key and (text := storage.load(self.host.save_key)):
+            elif self.slot and (text := self.slot.load()):
                 where = "Your saved game could not be restored"
                 loaded = records.from_data(records.decode_saved(text), *self.record_args(False))
         except RulesError as error:
@@ -117,6 +121,18 @@ class BoardController:
         if self.form:
             self.form.fill(self.settings_of(loaded))
         self.say(notice)
+
+    def refresh(self) -> None:
+        """Show the game as another tab of this page saved it."""
+        self.cancel_computer()
+        self.begin(None, OTHER_TAB)
+
+    def stale(self) -> bool:
+        """Refresh instead of acting when another tab has saved since this one."""
+        if self.slot and self.slot.is_stale():
+            self.refresh()
+            return True
+        return False
 
     def record_args(self, from_link: bool) -> tuple[str, tuple[str, ...], bool]:
         return self.host.slug, LEVELS, from_link
@@ -213,6 +229,8 @@ class BoardController:
 
     def on_new_game(self, event: Any) -> None:
         event.preventDefault()
+        if self.stale():
+            return
         settings = self.form.read() if self.form else self.start_settings
         try:
             game = py_rules.new_game(self.cls.slug, settings.options, settings.names)
@@ -258,6 +276,8 @@ class BoardController:
         return self.hidden_info and bool(self.future)
 
     def press(self, key: str) -> None:
+        if self.stale():
+            return
         game = self.game
         if self.handover:
             return self.say(f"Press “Show {game.player_name(self.next_player())}'s numbers” first.")
@@ -342,12 +362,16 @@ class BoardController:
         return len(probe.moves)
 
     def undo(self) -> None:
+        if self.stale():
+            return
         target = self.undo_target()
         if target is None:
             return self.say(NO_TAKE_BACK if self.hidden_info else "There is no move to undo.")
         self.show_position(target)
 
     def redo(self) -> None:
+        if self.stale():
+            return
         target = self.redo_target()
         if target is None:
             return self.say(NO_TAKE_BACK if self.hidden_info else "There is no move to redo.")
@@ -376,6 +400,8 @@ class BoardController:
 
     def go(self, where: str | int) -> None:
         """The move list's request: "first", "prev", "next", "last" or a move count."""
+        if self.stale():
+            return
         if not self.can_step():
             return self.say(NO_TAKE_BACK)
         here, total = len(self.game.moves), len(self.log)
@@ -400,6 +426,8 @@ class BoardController:
 
     def reveal_hand(self) -> None:
         """Hand-over screen: the player to move says they are at the screen."""
+        if self.stale():
+            return
         self.handover = False
         self.seat = self.next_player() or 1
         self.render()
@@ -421,9 +449,8 @@ class BoardController:
         return records.Record(self.game, list(self.future), self.computer, self.level)
 
     def save(self) -> None:
-        if self.host.save_key:
-            data = records.to_data(self.current())
-            storage.store(self.host.save_key, records.encode_saved(data))
+        if self.slot and not self.slot.store(records.encode_saved(records.to_data(self.current()))):
+            self.refresh()
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""
@@ -465,6 +492,8 @@ class BoardController:
 
     def computer_move(self) -> None:
         self.timer = None
+        if self.stale():
+            return
         game = self.game
         if game.to_move != self.computer or self.future or self.arranging:
             return
