@@ -109,8 +109,13 @@ def test_the_iframe_snippet_shows_a_playable_board_only(
     assert has_storage == (host == "same-origin page")
     # The board only: none of the site's chrome.
     expect(game.locator("html")).to_have_class(re.compile(r"\bembed\b"))
-    for chrome in ["header.topbar", "footer.footer", ".title-row", ".rules", "#options"]:
+    for chrome in ["header.topbar", "footer.footer", ".lede", ".rules", "#options"]:
         expect(game.locator(chrome)).to_be_hidden()
+    # The page's title stays for screen readers only (a page needs its h1) and takes no room.
+    title = game.get_by_role("heading", level=1)
+    expect(title).to_be_attached()
+    box = title.evaluate("h => h.closest('.title-row').getBoundingClientRect().toJSON()")
+    assert box["width"] <= 1 and box["height"] <= 1, box
     expect(game.locator("#loading")).to_be_hidden()
     expect(game.locator("#board")).to_be_visible()
     status = game.get_by_role("status")
