@@ -22,13 +22,15 @@ from serve import SITE_DIR, start_server  # noqa: E402
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
 FLAGS = [*CHROMIUM_FLAGS, *proxy_flags()]
-# Served beside games/: nothing but a bare `loadPyodide()` from the very same files.
+# Served beside games/: nothing but a bare `loadPyodide()` from the very same files (with
+# Pyodide's full standard library) and the two imports every game needs.
 FLOOR_PATH = "bench/floor.html"
 FLOOR_PAGE = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Floor: bare loadPyodide()</title></head>
 <body><script type="module">
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: "../vendor/pyodide/" });
+const pyodide = await loadPyodide({ indexURL: "../vendor/pyodide/" });
+pyodide.runPython("import json, random");
 document.body.dataset.state = "ready";
 performance.mark("board-ready");
 </script></body></html>

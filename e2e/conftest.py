@@ -40,6 +40,9 @@ BROWSER_SERVICES = frozenset(
         "content-autofill.googleapis.com",
     }
 )
+# What the pages log when a module had to come from the full standard library zip
+# (site/snapshot/pyodide-snapshot.mjs).
+STDLIB_FALLBACK = "is not in the trimmed standard library"
 LOOPBACK = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
 # Added to every page of every browser context: a Content Security Policy violation is
 # logged as a console error, which the `no_csp_violations` check below fails on.
@@ -140,14 +143,20 @@ class Watch:
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.csp: list[str] = []
+        self.stdlib_fallbacks: list[str] = []
 
     def guard(self, context: Any) -> Any:
-        """Record every Content Security Policy violation of every page in `context`."""
+        """Record every Content Security Policy violation of every page in `context`, and
+        every module a page had to load from the full standard library."""
         context.add_init_script(CSP_REPORTER)
-        context.on(
-            "console", lambda m: "Content Security Policy" in m.text and self.csp.append(m.text)
-        )
+        context.on("console", self.note)
         return context
+
+    def note(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.csp.append(message.text)
+        if STDLIB_FALLBACK in message.text:
+            self.stdlib_fallbacks.append(message.text)
 
     def attach(self, page: Any) -> Any:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
@@ -175,6 +184,15 @@ def no_csp_violations(watch: Watch) -> Iterator[None]:
     yield
     violations, watch.csp[:] = list(watch.csp), []
     assert violations == [], f"Content Security Policy violations: {violations}"
+
+
+@pytest.fixture(autouse=True)
+def no_stdlib_fallback(watch: Watch) -> Iterator[None]:
+    """Fail any test during which a page imported a module that the trimmed standard library
+    lacks (the page still worked, through the safety net: the trimmed zip must be rebuilt)."""
+    yield
+    used, watch.stdlib_fallbacks[:] = list(watch.stdlib_fallbacks), []
+    assert used == [], f"modules loaded from the full standard library: {used}"
 
 
 @pytest.fixture(autouse=True)

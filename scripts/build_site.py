@@ -36,6 +36,7 @@ import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutor
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
+import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
 
@@ -59,19 +60,23 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
             shutil.copy2(path, target)
 
 
-def copy_runtime(out: Path) -> dict[str, int]:
-    """Vendor Pyodide and PyScript; return the runtime download sizes for the progress bar."""
+def copy_runtime(out: Path) -> None:
+    """Vendor Pyodide and PyScript."""
     missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
     if missing or not (PYSCRIPT_DIST / "core.js").is_file():
         sys.exit("node_modules is incomplete: run `npm ci` (or `make deps`) first.")
     pyodide_out = out / "vendor" / "pyodide"
     pyodide_out.mkdir(parents=True)
-    sizes = {}
     for name in snapshot.RUNTIME_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyodide_out / name)
-        sizes[name] = (PYODIDE_DIR / name).stat().st_size
     copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript", skip_suffixes=(".map",))
-    return sizes
+
+
+def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:
+    """The runtime files a page downloads (the trimmed standard library in place of the full
+    one) -> their sizes, for the progress bar."""
+    names = [stdlib if n == stdlib_trim.FULL_ZIP else n for n in snapshot.RUNTIME_FILES]
+    return {name: (out / "vendor" / "pyodide" / name).stat().st_size for name in names}
 
 
 def bundle_python(out: Path) -> list[str]:
@@ -159,9 +164,12 @@ def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    sizes = copy_runtime(out)
-    snapshot.install(out)
+    copy_runtime(out)
     bundle_python(out)
+    stdlib = stdlib_trim.install(out, out / BUNDLE).name
+    snapshot.use_stdlib(out / "vendor" / "pyodide" / stdlib)
+    snapshot.install(out)
+    sizes = runtime_sizes(out, stdlib)
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     (out / "index.html").write_text(
@@ -181,7 +189,7 @@ def build(out: Path) -> None:
             config=html.escape(pyscript_config(up), quote=True),
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),
-            snapshot=snapshot.snapshot_name(),
+            stdlib=stdlib,
             footer=footer_html(up),
         )
         target = out / "games" / slug / "index.html"

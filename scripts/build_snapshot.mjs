@@ -4,8 +4,9 @@
 //
 //   node scripts/build_snapshot.mjs plan.json
 //
-// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "files": {"/fs/path.py": "/host/path.py"},
-//             "preamble": "<Python source>", "out": "<raw snapshot file to write>"}
+// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "stdLibURL": "<standard library zip>" or null,
+//             "files": {"/fs/path.py": "/host/path.py"}, "preamble": "<Python source>",
+//             "out": "<raw snapshot file to write>"}
 //
 // The plan's files are written into Pyodide's file system where the pages will later unpack
 // them, so that the modules' __file__ and tracebacks name the same paths; then the preamble (pure
@@ -29,6 +30,7 @@ const started = performance.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: plan.indexURL,
+  ...(plan.stdLibURL ? { stdLibURL: plan.stdLibURL } : {}),
   _makeSnapshot: true,
   stdout: (line) => console.log(line),
   stderr: (line) => console.error(line),

@@ -9,7 +9,8 @@
 3. `manifest.webmanifest` is copied to the root;
 4. `sw.js` is written to the root from site/sw.js with the build's version and the list of
    every file of the build with its SHA-256, so that the worker precaches the whole site
-   (runtime and snapshot included) and a new build is a new worker with a new cache.
+   (runtime included; the memory snapshot is kept by the page itself) and a new build is a
+   new worker with a new cache.
 
 The version is a hash of every file's path and bytes: any change to any file makes a new
 version, and an unchanged build keeps its version (nothing is downloaded again).
@@ -30,6 +31,9 @@ SITE = ROOT / "site"
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 NOT_CACHED = {WORKER, ".nojekyll"}
+# The gzip memory snapshot is not precached: the page keeps it unpacked in Cache Storage
+# itself (site/snapshot/pyodide-snapshot.mjs), and offline Python starts without it anyway.
+NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz")
 
 # The minimum the pages need, found by experiment (e2e fails on any violation):
 # - WebAssembly compilation needs 'wasm-unsafe-eval';
@@ -170,7 +174,7 @@ def site_files(out: Path) -> dict[str, str]:
     files = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out).as_posix()
-        if not path.is_file() or rel in NOT_CACHED:
+        if not path.is_file() or rel in NOT_CACHED or NOT_PRECACHED.fullmatch(rel):
             continue
         sha = hashlib.sha256(path.read_bytes()).hexdigest()
         files[rel] = sha

@@ -46,8 +46,10 @@ TYPES = {
 }
 
 
-# Text is sent gzip-compressed, as GitHub Pages and other static hosts do.
+# Text is sent gzip-compressed, as GitHub Pages and other static hosts do; so are WebAssembly
+# and zip files (the pages' standard library zip stores its entries uncompressed for this).
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".py", ".txt", ".map"}
+COMPRESSIBLE |= {".wasm", ".zip"}
 _gzip_cache: dict[tuple[str, float], bytes] = {}
 _gzip_lock = threading.Lock()
 

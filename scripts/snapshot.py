@@ -97,6 +97,10 @@ class Inputs:
 
     pyodide_dir: Path = PYODIDE_DIR
     package_dir: Path = PACKAGE_DIR
+    # The standard library zip the pages start with (scripts/stdlib_trim.py). A restored
+    # snapshot remembers the directory of the zip it was made with (zipimport's cache), so
+    # the pages must load the very same zip: it is an input like any other.
+    stdlib_zip: Path | None = None
     stdlib_modules: tuple[str, ...] = STDLIB_MODULES
     package_modules: tuple[str, ...] = PACKAGE_MODULES
     sources: dict[str, Path] = field(init=False)  # path in Pyodide's FS -> file here
@@ -121,6 +125,8 @@ class Inputs:
         """Each input (by a stable name) -> the SHA-256 of its bytes."""
         named = {f"pyodide/{n}": self.pyodide_dir / n for n in PYODIDE_FILES}
         named[f"builder/{BUILDER.name}"] = BUILDER
+        if self.stdlib_zip is not None:
+            named["stdlib/python_stdlib.zip"] = self.stdlib_zip
         named |= {f"fs{target}": source for target, source in self.sources.items()}
         missing = [str(p) for p in named.values() if not p.is_file()]
         if missing:
@@ -155,9 +161,19 @@ def snapshot_name(inputs: Inputs | None = None) -> str:
     return f"snapshot-{(inputs or _default_inputs()).short}.gz"
 
 
-@functools.cache
+_default: list[Inputs] = []
+
+
+def use_stdlib(stdlib_zip: Path) -> Inputs:
+    """Make the snapshot of this build with the pages' standard library zip."""
+    _default[:] = [Inputs(stdlib_zip=stdlib_zip)]
+    return _default[0]
+
+
 def _default_inputs() -> Inputs:
-    return Inputs()
+    if not _default:
+        _default.append(Inputs())
+    return _default[0]
 
 
 def interpreter_name(inputs: Inputs | None = None) -> str:
@@ -183,6 +199,7 @@ def ensure_cached(inputs: Inputs, cache_dir: Path = CACHE_DIR, log=print) -> Pat
         raw = Path(tmp) / "snapshot.bin"
         plan = {
             "indexURL": str(inputs.pyodide_dir) + "/",
+            "stdLibURL": str(inputs.stdlib_zip) if inputs.stdlib_zip else None,
             "files": {target: str(source) for target, source in inputs.sources.items()},
             "preamble": inputs.preamble(inputs.digest),
             "out": str(raw),
@@ -238,6 +255,8 @@ def wrapper_source(inputs: Inputs, meta: dict) -> str:
         "rawBytes": meta["raw_bytes"],
         "gzipBytes": meta["gzip_bytes"],
         "buildId": meta["pyodide_build_id"],
+        "stdlib": inputs.stdlib_zip.name if inputs.stdlib_zip else "python_stdlib.zip",
+        "fullStdlib": "python_stdlib.zip",
     }
     template = WRAPPER.read_text(encoding="utf-8")
     marker = "/*@SNAPSHOT@*/ null"

@@ -1,9 +1,10 @@
 // Number Duels offline: a service worker that keeps one whole build of the site.
 //
 // On install it downloads every file of the build (pages, styles, the Python bundle, the
-// Pyodide and PyScript runtime, the memory snapshot) into a cache named after the build's
-// version, checking each file's SHA-256 against the list the build wrote below, so the cache
-// holds exactly one build: never a mix of two. Afterwards every request in scope is answered
+// Pyodide and PyScript runtime; not the memory snapshot, which the page keeps unpacked in a
+// cache of its own) into a cache named after the build's version, checking each file's
+// SHA-256 against the list the build wrote below, so the cache holds exactly one build: never
+// a mix of two. Afterwards every request in scope is answered
 // from that one cache, with the network only for what the build does not contain. A new
 // build brings a new worker (its version and list differ); it waits until the page asks it
 // to take over (the player presses Reload on the "new version" notice), then deletes the

@@ -170,6 +170,7 @@
   window.ndBoot = {
     /** Python reports its own steps ("rules") through this. */
     phase(name) {
+      performance.mark(`nd-phase-${name}`);
       phase = name;
       progressed();
     },

@@ -1,42 +1,130 @@
-// Pyodide, started from the build-time memory snapshot when it can be (issue 6).
+// Pyodide for the pages: started the fastest way this visit allows.
 //
 // Built as vendor/pyodide/pyodide-snapshot-<id>.mjs, next to pyodide.mjs. The game pages load
 // it with a <script type="module"> ahead of PyScript and name it as PyScript's `interpreter`
-// (PyScript takes the runtime folder from that URL). It re-exports Pyodide and replaces
-// loadPyodide. As soon as it is evaluated it fetches the snapshot (made by scripts/snapshot.py,
-// `make site`; the page preloads it), checks and unpacks it, and restores it instead of
-// starting CPython and importing the rules from scratch. When it cannot be used (missing,
-// corrupt, from another build, refused by Pyodide) Python starts normally, with nothing shown
-// to the player.
+// (PyScript takes the runtime folder from that URL); embed.js names it too. It re-exports
+// Pyodide and replaces loadPyodide. As soon as it is evaluated it starts Python one of two ways:
 //
-// The path taken is on <html data-python-boot="snapshot|fallback"> and in
-// globalThis.ndPythonBoot ({path, reason, ms, pyodide}); a fallback also logs a console warning.
+// - "snapshot": restore the build-time memory snapshot (scripts/snapshot.py), in which CPython
+//   has already started and imported the rules. Taken when this browser keeps the unpacked
+//   snapshot in Cache Storage from an earlier visit, or when the network is fast enough that
+//   downloading the 6 MB gzip file costs less than starting Python normally (measured on the
+//   first bytes of pyodide.asm.wasm, which either way must be downloaded).
+// - "normal": start CPython as Pyodide does. Taken on a first visit over a slower network.
+//   Once the page is playable, the snapshot is fetched for the next visit at low priority,
+//   unpacked and kept in Cache Storage.
+//
+// Both load the trimmed standard library of this build (scripts/stdlib_trim.py; the snapshot was
+// made with the very same zip) with a safety net that loads anything it lacks from the full
+// python_stdlib.zip. If the snapshot turns out unusable (corrupt, from another build, refused by
+// Pyodide) Python starts normally ("fallback"), unseen by the player, with a console warning.
+//
+// The path taken is on <html data-python-boot="snapshot|normal|fallback"> and in
+// globalThis.ndPythonBoot ({path, reason, ms, pyodide}); each step is a performance mark nd-*.
 
 import { loadPyodide as loadPlain } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
 
-// Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId}.
+// Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // Pyodide's snapshot header (pyodide.asm.mjs): a magic word, then at words 4..11 the build id.
 const MAGIC = 1886286592;
 const HEADER_BYTES = 48;
+// Where the unpacked snapshot is kept between visits (one entry: this build's).
+const CACHE_NAME = "nd-python-snapshot";
+// On a first visit the snapshot is downloaded only if that should take at most this long
+// (at about 16 Mbit/s or faster): about what starting CPython and importing the rules costs
+// instead on a slow machine. A busy machine serving itself on loopback measures 25 Mbit/s
+// and more; a 10 Mbit/s line measures under 10.
+const SNAPSHOT_BUDGET_MS = 3000;
+// How long to wait for pyodide.asm.wasm before deciding that the network is too slow.
+const PROBE_MS = 2000;
+// `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks).
+const FORCED = new URLSearchParams(location.search).get("python-start");
+
 const started = performance.now();
-performance.mark("nd-wrapper-loaded");
+const mark = (name) => performance.mark(`nd-${name}`);
+mark("wrapper-loaded");
+const here = new URL(".", import.meta.url).href;
+const fileURL = (name) => new URL(name, import.meta.url).href;
+const stdLibURL = fileURL(SNAPSHOT.stdlib);
+const cacheKey = SNAPSHOT.file ? fileURL(SNAPSHOT.file.replace(/\.gz$/, ".raw")) : "";
 
-const snapshotBytes = SNAPSHOT
-  ? fetchSnapshot()
-  : Promise.reject(new Error("this build has no snapshot"));
-snapshotBytes.catch(() => {}); // handled in loadPyodide; never an unhandled rejection
+// ----- the wasm download, started here and handed to Pyodide -----------------------------------
 
-async function fetchSnapshot() {
-  const response = await fetch(new URL(SNAPSHOT.file, import.meta.url));
+const WASM_URL = fileURL("pyodide.asm.wasm");
+const wasmResponse = fetch(WASM_URL);
+wasmResponse.catch(() => {}); // Pyodide's own fetch reports a failure
+let wasmUnclaimed = true;
+const pageFetch = globalThis.fetch;
+// Pyodide asks for the wasm with fetch() and compiles it while it streams in; it gets the very
+// response already under way (untouched, so Chromium's compiled-code cache still applies).
+globalThis.fetch = function fetch(input, init) {
+  const url = input instanceof Request ? input.url : String(input);
+  if (wasmUnclaimed && url === WASM_URL) {
+    wasmUnclaimed = false;
+    return wasmResponse;
+  }
+  return pageFetch.call(this, input, init);
+};
+
+/**
+ * Download speed in bytes per millisecond, or 0 when it is too slow for the snapshot to pay.
+ *
+ * On a network fast enough for the snapshot, the wasm (a bit over half its size) arrives
+ * within PROBE_MS of this module starting (the page preloads it, so it may be in already);
+ * its resource timing entry then says how fast it came. If it is still arriving, the network
+ * is too slow and nothing is lost: Python needs the wasm either way.
+ */
+async function downloadRate() {
+  const reader = (await wasmResponse).clone().body.getReader();
+  const deadline = new Promise((resolve) => setTimeout(resolve, PROBE_MS, "late"));
+  for (;;) {
+    const read = await Promise.race([reader.read(), deadline]);
+    if (read === "late") {
+      reader.cancel().catch(() => {});
+      return 0;
+    }
+    if (read.done) break;
+  }
+  await new Promise((resolve) => setTimeout(resolve)); // the timing entry comes after the end
+  const [entry] = performance.getEntriesByName(WASM_URL, "resource");
+  const ms = entry ? entry.responseEnd - entry.responseStart : 0;
+  return entry && ms > 0 ? entry.encodedBodySize / ms : Infinity;
+}
+
+// ----- the snapshot: from Cache Storage or the network ------------------------------------------
+
+async function openCache() {
+  return globalThis.caches ? await caches.open(CACHE_NAME) : null;
+}
+
+/** The unpacked snapshot kept by an earlier visit, or null. */
+async function cachedSnapshot() {
+  try {
+    const cache = await openCache();
+    const hit = cache && (await cache.match(cacheKey));
+    if (!hit) return null;
+    const raw = new Uint8Array(await hit.arrayBuffer());
+    checkRaw(raw);
+    return raw;
+  } catch {
+    return null; // storage refused or the entry is bad: start as on a first visit
+  } finally {
+    mark("snapshot-cache-read");
+  }
+}
+
+async function downloadSnapshot(priority = "auto") {
+  const response = await pageFetch(fileURL(SNAPSHOT.file), { priority });
   if (!response.ok) throw new Error(`${SNAPSHOT.file}: HTTP ${response.status}`);
   const data = new Uint8Array(await response.arrayBuffer());
+  mark("snapshot-downloaded");
   // A host may have decoded the gzip already (Content-Encoding): look at the bytes, not the name.
   const raw = data[0] === 0x1f && data[1] === 0x8b ? await gunzip(data) : data;
   checkRaw(raw);
-  performance.mark("nd-snapshot-unpacked");
+  mark("snapshot-unpacked");
   return raw;
 }
 
@@ -88,6 +176,74 @@ function checkRaw(raw) {
   if (buildId !== SNAPSHOT.buildId) throw new Error(`the snapshot is for Pyodide build ${buildId}`);
 }
 
+/** Keep the unpacked snapshot for the next visit, in place of any other build's. */
+async function keep(raw) {
+  const cache = await openCache();
+  if (!cache) return;
+  for (const request of await cache.keys()) {
+    if (request.url !== cacheKey) await cache.delete(request);
+  }
+  const headers = { "Content-Type": "application/octet-stream" };
+  await cache.put(cacheKey, new Response(raw, { headers }));
+  mark("snapshot-kept");
+}
+
+/** Resolves once the page's games are playable (or have failed): then the network is free. */
+function playable() {
+  const root = document.documentElement;
+  const settled = () =>
+    ["ready", "failed"].includes(document.body?.dataset.state) ||
+    ["ready", "failed"].includes(root.dataset.ndEmbeds);
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const seen = new MutationObserver(() => {
+      if (settled()) {
+        seen.disconnect();
+        resolve();
+      }
+    });
+    seen.observe(root, { attributes: true, subtree: true, attributeFilter: ["data-state", "data-nd-embeds"] });
+  });
+}
+
+/** After the page is playable, make sure the next visit finds the snapshot in Cache Storage. */
+async function prepareNextVisit(raw) {
+  await playable();
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the first paint and click first
+  try {
+    await keep(raw || (await downloadSnapshot("low")));
+  } catch (error) {
+    console.info(`The next visit starts Python normally: ${error.message}`);
+  }
+}
+
+// ----- which way to start -----------------------------------------------------------------------
+
+/** {how: "snapshot"|"normal", raw: Promise of the snapshot or null, cached, reason}. */
+async function decide() {
+  if (!SNAPSHOT.file) return { how: "normal", reason: "this build has no snapshot" };
+  if (FORCED === "normal") return { how: "normal", reason: "asked for" };
+  const raw = await cachedSnapshot();
+  if (raw) return { how: "snapshot", raw: Promise.resolve(raw), cached: true, reason: "" };
+  if (FORCED === "snapshot") {
+    return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: "asked for" };
+  }
+  if (navigator.connection?.saveData) {
+    return { how: "normal", reason: "the browser asks to save data" };
+  }
+  const rate = await downloadRate();
+  const ms = SNAPSHOT.gzipBytes / rate;
+  mark("decided");
+  const estimate = rate ? `measured ${((rate * 8) / 1000).toFixed(1)} Mbit/s` : "slow network";
+  if (ms <= SNAPSHOT_BUDGET_MS) {
+    return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: estimate };
+  }
+  const reason = rate
+    ? `${estimate}: the snapshot would take about ${(ms / 1000).toFixed(1)} s`
+    : `the runtime took over ${PROBE_MS} ms to download: the snapshot would take longer`;
+  return { how: "normal", reason };
+}
+
 // What a restore freezes: the state of `random` (the same "random" numbers on every visit).
 // Re-seed it from the browser's entropy (os.urandom is crypto.getRandomValues). hash() keeps
 // its start-up secret, as it must for dicts and sets that already exist.
@@ -99,51 +255,82 @@ if sys.path[:2] == ["", ""]:  # loadPyodide adds "" again after a restore
 getattr(sys, "_nd_snapshot", None)
 `;
 
+const fallbackModules = [];
+
+/** Fetch the full standard library zip synchronously (an import cannot wait for a promise). */
+function fetchFullStdlib() {
+  const request = new XMLHttpRequest();
+  request.open("GET", fileURL(SNAPSHOT.fullStdlib), false);
+  request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes as char codes
+  request.send();
+  if (request.status !== 200) throw new Error(`${SNAPSHOT.fullStdlib}: HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+function reportFallback(name) {
+  fallbackModules.push(name);
+  document.documentElement.dataset.stdlibFallback = fallbackModules.join(" ");
+  console.warn(`Python module ${name} is not in the trimmed standard library: loaded from the full one`);
+}
+
+function withSafetyNet(pyodide) {
+  const module = pyodide.pyimport("_nd_stdlib_fallback");
+  module.install(fetchFullStdlib, reportFallback);
+  module.destroy();
+  return pyodide;
+}
+
 function report(path, reason, pyodide) {
-  performance.mark("nd-python-ready");
+  mark("python-ready");
   const ms = Math.round(performance.now() - started);
   document.documentElement.dataset.pythonBoot = path;
   globalThis.ndPythonBoot = { path, reason: reason || "", ms, pyodide };
-  if (reason) console.warn(`Python started without its snapshot: ${reason}`);
+  if (path === "fallback") console.warn(`Python started without its snapshot: ${reason}`);
 }
 
 async function start(options) {
-  let reason = "";
-  let raw = null;
-  try {
-    raw = await snapshotBytes;
-  } catch (error) {
-    reason = error.message;
-  }
-  if (raw) {
+  const choice = await decide();
+  let reason = choice.reason;
+  if (choice.how === "snapshot") {
+    let raw = null;
     try {
-      const pyodide = await loadPlain({ ...options, _loadSnapshot: raw });
+      raw = await choice.raw;
+      const pyodide = await loadPlain({ ...options, stdLibURL, _loadSnapshot: raw });
       const made = pyodide.runPython(AFTER_RESTORE);
       if (made !== SNAPSHOT.hash) throw new Error(`it holds another build (${made})`);
-      report("snapshot", "", pyodide);
+      mark("restored");
+      report("snapshot", choice.reason, withSafetyNet(pyodide));
+      if (!choice.cached) prepareNextVisit(raw);
       return pyodide;
     } catch (error) {
-      reason = `the snapshot could not be restored: ${error.message}`;
+      reason = raw
+        ? `the snapshot could not be restored: ${error.message}`
+        : `the snapshot could not be loaded: ${error.message}`;
     }
   }
-  const pyodide = await loadPlain(options);
-  report("fallback", reason, pyodide);
+  const pyodide = withSafetyNet(await loadPlain({ ...options, stdLibURL }));
+  mark("started-normally");
+  report(choice.how === "snapshot" ? "fallback" : "normal", reason, pyodide);
+  if (choice.how === "normal" && SNAPSHOT.file) prepareNextVisit(null);
   return pyodide;
 }
 
 // Python starts as soon as this module is evaluated (the pages load it with a <script> tag
-// ahead of PyScript), so that restoring overlaps PyScript's own start-up. PyScript then asks
+// ahead of PyScript), so that starting overlaps PyScript's own start-up. PyScript then asks
 // for it through loadPyodide() with its output handlers, which are installed on the running
 // interpreter. Any other option means a different start: that one is made separately.
 const EXPECTED_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
-const here = new URL(".", import.meta.url).href;
 let early = start({ indexURL: here });
 early.catch(() => {}); // reported when asked for; never an unhandled rejection
 
 export async function loadPyodide(options = {}) {
   const sameDir = !options.indexURL || new URL(options.indexURL + "/", here).href === here;
   const plain = Object.keys(options).every((key) => EXPECTED_OPTIONS.has(key));
-  if (!early || !sameDir || !plain) return start(options);
+  if (!sameDir) return loadPlain(options);
+  if (!early || !plain) return start(options);
   const pyodide = await early;
   early = null; // one interpreter per call, as with Pyodide's own loadPyodide
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });

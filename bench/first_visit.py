@@ -1,0 +1,255 @@
+"""First-visit benchmark: time and bytes to a playable page over real network speeds.
+
+The built site is served on loopback with gzip, as a static host serves it (scripts/serve.py),
+and Chromium's own network throttling (DevTools protocol `Network.emulateNetworkConditions`)
+makes the connection slow: 10 Mbit/s with 40 ms latency, 2 Mbit/s with 150 ms, and loopback
+unthrottled. For every game page, the tutorial page (two embedded boards) and the floor (a page
+that runs nothing but a bare `loadPyodide()` from the very same vendored runtime, then
+`import json, random`), each round launches Chromium with a fresh profile and visits the page
+(cold: a first-time visitor), lets the page finish what it does after becoming playable
+(the service worker's precache, keeping the snapshot for the next visit; unthrottled to save
+time), then visits it again (warm). Pages are interleaved so a busy machine slows all alike.
+
+Prints, per network: medians of the time from navigation to a playable page, the bytes on the
+wire until then, and both as ratios to the floor measured in the same run; the way Python
+started; and at loopback the steps of a warm and a cold start (performance marks nd-*).
+Targets (ratios to the floor): 10 Mbit/s cold time <= 0.85x and bytes <= 0.75x; loopback cold
+<= 0.6x and warm <= 0.5x.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from _browser import FLAGS, FLOOR_PATH, chromium_path, load_parser, require_site, serve_site
+
+SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
+FLOOR = "floor (bare loadPyodide)"
+TUTORIAL = "tutorial (2 embeds)"
+
+
+@dataclass(frozen=True)
+class Network:
+    name: str
+    mbit: float | None  # None: loopback, unthrottled
+    latency_ms: float
+    rounds: int
+
+    def conditions(self) -> dict[str, Any]:
+        if self.mbit is None:
+            return {
+                "offline": False,
+                "latency": 0,
+                "downloadThroughput": -1,
+                "uploadThroughput": -1,
+            }
+        rate = self.mbit * 1e6 / 8  # bytes per second
+        return {
+            "offline": False,
+            "latency": self.latency_ms,
+            "downloadThroughput": rate,
+            "uploadThroughput": rate,
+        }
+
+
+NETWORKS = (
+    Network("10 Mbit/s, 40 ms", 10, 40, rounds=2),
+    Network("loopback", None, 0, rounds=2),
+    Network("2 Mbit/s, 150 ms", 2, 150, rounds=1),
+)
+TARGETS = {  # (network, cold/warm, time/bytes) -> the most a page may take, as x floor
+    ("10 Mbit/s, 40 ms", "cold", "time"): 0.85,
+    ("10 Mbit/s, 40 ms", "cold", "bytes"): 0.75,
+    ("loopback", "cold", "time"): 0.6,
+    ("loopback", "warm", "time"): 0.5,
+}
+
+# Marks the moment a page is playable: a game page's body says data-state="ready", the
+# tutorial's <html> data-nd-embeds="ready" (both also for the floor page's body).
+READY_MARKER = """(() => {
+  const ready = () => document.body?.dataset.state === "ready" ||
+    document.documentElement.dataset.ndEmbeds === "ready";
+  const seen = new MutationObserver(() => {
+    if (ready() && !performance.getEntriesByName("bench-ready").length) {
+      performance.mark("bench-ready");
+      seen.disconnect();
+    }
+  });
+  seen.observe(document, { attributes: true, subtree: true,
+                           attributeFilter: ["data-state", "data-nd-embeds"] });
+})();"""
+MEASURE = """() => {
+  const ready = performance.getEntriesByName('bench-ready')[0].startTime;
+  const nav = performance.getEntriesByType('navigation')[0];
+  const files = performance.getEntriesByType('resource').filter(e => e.responseEnd <= ready);
+  const marks = Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('nd-') || m.name === 'board-ready')
+    .map(m => [m.name.replace(/^nd-/, ''), m.startTime]));
+  return {ready, bytes: [nav, ...files].reduce((sum, e) => sum + e.transferSize, 0),
+          boot: document.documentElement.dataset.pythonBoot || '', marks};
+}"""
+# After the cold visit: the page's work for next time is done (the snapshot kept, the service
+# worker installed and in control), or there is none (the floor page).
+SETTLED = """async () => {
+  const boot = document.documentElement.dataset.pythonBoot;
+  const kept = () => performance.getEntriesByName('nd-snapshot-kept').length > 0;
+  const cached = boot === 'snapshot' && performance.getEntriesByName('nd-decided').length === 0;
+  if (boot && !cached) {
+    while (!kept()) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (boot && window.ndOffline) {
+    await ndOffline.registered;
+    await navigator.serviceWorker.ready;
+  }
+  return true;
+}"""
+
+
+@dataclass
+class Visits:
+    cold: list[dict[str, Any]] = field(default_factory=list)
+    warm: list[dict[str, Any]] = field(default_factory=list)
+
+
+def wait_playable(page: Any, url: str) -> None:
+    try:
+        page.wait_for_function(
+            "() => performance.getEntriesByName('bench-ready').length > 0 ||"
+            " ['failed'].includes(document.body?.dataset.state)",
+            timeout=180_000,
+        )
+    except Exception as error:  # Playwright's TimeoutError: say which page
+        raise SystemExit(f"{url} did not become playable: {error}") from None
+    if page.evaluate("document.body?.dataset.state") == "failed":
+        raise SystemExit(f"{url} failed to load")
+
+
+def visit(page: Any, cdp: Any, url: str, network: Network) -> dict[str, Any]:
+    cdp.send("Network.emulateNetworkConditions", network.conditions())
+    page.goto(url, wait_until="commit")
+    wait_playable(page, url)
+    return page.evaluate(MEASURE)
+
+
+def run(chromium: str) -> dict[str, dict[str, Visits]]:
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve_site(floor=True)
+    pages = {FLOOR: f"{base}{FLOOR_PATH}", TUTORIAL: f"{base}tutorial.html"}
+    pages |= {slug: f"{base}games/{slug}/?delay=0" for slug in SLUGS}
+    results = {n.name: {name: Visits() for name in pages} for n in NETWORKS}
+    unthrottled = NETWORKS[1]
+    with sync_playwright() as p:
+        for network in NETWORKS:
+            for round_no in range(1, network.rounds + 1):
+                for name, url in pages.items():
+                    with tempfile.TemporaryDirectory(prefix="nd-bench-") as profile:
+                        context = p.chromium.launch_persistent_context(
+                            profile, executable_path=chromium, args=FLAGS, headless=True
+                        )
+                        context.add_init_script(READY_MARKER)
+                        page = context.new_page()
+                        cdp = context.new_cdp_session(page)
+                        cdp.send("Network.enable")
+                        cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
+                        results[network.name][name].cold.append(visit(page, cdp, url, network))
+                        cdp.send("Network.emulateNetworkConditions", unthrottled.conditions())
+                        page.evaluate(SETTLED)
+                        page.goto("about:blank")
+                        results[network.name][name].warm.append(visit(page, cdp, url, network))
+                        context.close()
+                print(
+                    f"  {network.name}: round {round_no}/{network.rounds} done",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    server.shutdown()
+    return results
+
+
+def median(visits: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(v[key] for v in visits)
+
+
+def report(results: dict[str, dict[str, Visits]]) -> bool:
+    ok = True
+    for network in NETWORKS:
+        by_page = results[network.name]
+        floor = by_page[FLOOR]
+        f_cold, f_warm = median(floor.cold, "ready"), median(floor.warm, "ready")
+        f_bytes = median(floor.cold, "bytes")
+        print(f"\nFirst visit, {network.name}: navigation -> playable, median of {network.rounds}")
+        print(
+            f"{'page':26} {'cold ms':>8} {'x floor':>8} {'cold MB':>8} {'x floor':>8} "
+            f"{'warm ms':>8} {'x floor':>8} {'warm MB':>8}  started (cold/warm)"
+        )
+        figures: dict[tuple[str, str], list[float]] = {}
+        for name, visits in by_page.items():
+            cold, warm = median(visits.cold, "ready"), median(visits.warm, "ready")
+            cold_bytes, warm_bytes = median(visits.cold, "bytes"), median(visits.warm, "bytes")
+            boots = "/".join(
+                sorted({v["boot"] for v in visits.cold}) + sorted({v["boot"] for v in visits.warm})
+            )
+            print(
+                f"{name:26} {cold:8.0f} {cold / f_cold:7.2f}x {cold_bytes / 1e6:8.2f} "
+                f"{cold_bytes / f_bytes:7.2f}x {warm:8.0f} {warm / f_warm:7.2f}x "
+                f"{warm_bytes / 1e6:8.2f}  {boots or '-'}"
+            )
+            if name != FLOOR:
+                figures.setdefault(("cold", "time"), []).append(cold / f_cold)
+                figures.setdefault(("cold", "bytes"), []).append(cold_bytes / f_bytes)
+                figures.setdefault(("warm", "time"), []).append(warm / f_warm)
+        for (visit_kind, what), ratios in figures.items():
+            limit = TARGETS.get((network.name, visit_kind, what))
+            if limit is None:
+                continue
+            worst = max(ratios)
+            met = worst <= limit
+            ok &= met
+            print(
+                f"target {visit_kind} {what} <= {limit}x floor: worst page {worst:.2f}x, "
+                f"{'met' if met else 'NOT met'}"
+            )
+    print_steps(results["loopback"])
+    return ok
+
+
+STEPS = (
+    "wrapper-loaded",
+    "snapshot-cache-read",
+    "decided",
+    "snapshot-downloaded",
+    "snapshot-unpacked",
+    "restored",
+    "started-normally",
+    "python-ready",
+    "phase-rules",
+    "board-ready",
+)
+
+
+def print_steps(by_page: dict[str, Visits]) -> None:
+    """Where a start spends its time: each nd-* mark (ms since navigation), medians."""
+    for kind in ("warm", "cold"):
+        print(f"\nSteps of a {kind} start at loopback (ms since navigation, median of all pages)")
+        visits = [v for name, vs in by_page.items() if name != FLOOR for v in getattr(vs, kind)]
+        for step in STEPS:
+            times = [v["marks"][step] for v in visits if step in v["marks"]]
+            if times:
+                print(f"  {step:22} {statistics.median(times):7.0f}  ({len(times)} visits)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = load_parser("Time a first and a second visit over throttled networks.")
+    args, _ = parser.parse_known_args(argv)
+    require_site()
+    ok = report(run(chromium_path(args.chromium)))
+    return 0 if ok or not args.check else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""What the pages do with Python, run once in Pyodide under Node.js to see what it imports.
+
+Run by scripts/stdlib_usage.mjs at build time, in the folder where the site's Python bundle
+is unpacked (as on a page); not a test. It imports every front-end module and plays every
+game against every computer level, asking for a hint before each move, then saves, loads,
+shares and undoes, and feeds the settings parser good and bad values: the code paths of
+every mode of every page. Whatever standard-library module this pulls in, a page may need;
+anything missed here is caught by the end-to-end import guard.
+
+Only builtins and modules Pyodide or PyScript have already imported are used here, so that
+the exercise itself adds nothing to the list.
+"""
+
+import contextlib
+import importlib
+import os
+import random
+
+import py_rules
+from py_rules.errors import RulesError
+from py_rules.players import LEVELS, choose_move, hint
+
+
+def import_front_end() -> None:
+    """Import every module of the `app` package (the pages' front end)."""
+    for folder, _dirs, files in os.walk("app"):
+        package = folder.replace(os.sep, ".")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                module = package if name == "__init__.py" else f"{package}.{name[:-3]}"
+                importlib.import_module(module)
+
+
+def play_through(slug: str, level: str, seed: int) -> None:
+    """One whole game: the computer at `level` against a random player, hints throughout."""
+    rng = random.Random(seed)
+    game = py_rules.new_game(slug, {"seed": seed})
+    while not game.is_over:
+        hint(game)
+        mover = game.to_move
+        move = choose_move(game, level, rng) if mover == 1 else rng.choice(game.legal_moves())
+        game.play(move)
+        game.public_view()
+        if mover is not None:
+            game.observation(mover)
+    game.outcome()
+    restored = py_rules.load_game(game.to_json())
+    if restored.moves:
+        restored.undo()
+
+
+def exercise_records(slug: str) -> None:
+    """Saves and share links, good and broken, through the front end's record module."""
+    from app import record, settings
+
+    game_cls = py_rules.GAMES[slug]
+    for name in settings.option_names(game_cls):
+        for value in ("3", "random", "--5", "x", ""):
+            with contextlib.suppress(RulesError):
+                settings.settings_from_params(game_cls, {name: value}, LEVELS)
+    game = py_rules.new_game(slug, {"seed": 3})
+    game.play(game.legal_moves()[0])
+    try:
+        rec = record.from_data({"game": game.to_dict()}, slug, LEVELS, from_link=False)
+        record.decode_link(record.encode_link(record.to_data(rec, share=True)))
+        record.decode_saved(record.encode_saved(record.to_data(rec)))
+    except RulesError:
+        pass
+    for broken in ("", "{", '{"game": 1}', "%%%"):
+        for reader in (record.decode_link, record.decode_saved, record.loads):
+            with contextlib.suppress(RulesError, ValueError):
+                reader(broken)
+
+
+import_front_end()
+for game_slug in py_rules.GAMES:
+    for game_level in LEVELS:
+        play_through(game_slug, game_level, seed=len(game_level))
+    exercise_records(game_slug)
+    with contextlib.suppress(RulesError):
+        py_rules.new_game(game_slug, {"size": "--5", "numbers": 99, "target": "x"})

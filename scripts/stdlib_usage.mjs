@@ -1,0 +1,90 @@
+// Finds which files of Pyodide's standard library the pages use, by running what the pages run,
+// in Pyodide under Node.js. Run by scripts/stdlib_trim.py (`make site`), which builds the trimmed
+// standard library zip from the answer; by hand:
+//
+//   node scripts/stdlib_usage.mjs plan.json
+//
+// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "bundle": "<the site's Python bundle zip>",
+//             "pyscript": "<@pyscript/core/src/stdlib.js>", "exercise": "<Python file>",
+//             "out": "<JSON file to write>"}
+//
+// The steps follow a page's start: Pyodide starts (its own bootstrap imports), PyScript writes
+// and imports its `pyscript` package (its browser-only JavaScript modules are stand-ins here), the
+// bundle is unpacked the way PyScript unpacks it, then the exercise file runs through
+// runPythonAsync (as PyScript runs a page's script): it imports every front-end module and plays
+// every game in every mode with hints, saves and links. The answer is every module file loaded
+// from the standard library zip, as paths inside the zip.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+function fail(message) {
+  console.error(`stdlib_usage: ${message}`);
+  process.exit(2);
+}
+
+const planPath = process.argv[2];
+if (!planPath) fail("usage: node scripts/stdlib_usage.mjs plan.json");
+const plan = JSON.parse(readFileSync(planPath, "utf8"));
+const started = performance.now();
+
+/** A JavaScript object that answers every property, call and construction with itself. */
+function standIn(known = {}) {
+  const target = function () {};
+  const proxy = new Proxy(target, {
+    get(_, key) {
+      if (Object.hasOwn(known, key)) return known[key];
+      if (key === "then") return undefined; // not a promise
+      if (key === Symbol.toPrimitive) return () => "";
+      if (key === "toString" || key === "valueOf") return () => "";
+      if (key === "length") return 0;
+      return proxy;
+    },
+    apply: () => proxy,
+    construct: () => proxy,
+    has: () => true,
+  });
+  return proxy;
+}
+
+const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: plan.indexURL,
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+});
+
+// PyScript's start-up: its Python package, imported at once, with its JavaScript side stood in.
+pyodide.registerJsModule("_pyscript", standIn());
+pyodide.registerJsModule("polyscript", standIn({ config: {}, js_modules: {}, workers: {} }));
+for (const name of ["document", "window", "localStorage", "sessionStorage", "location"]) {
+  globalThis[name] ??= standIn();
+}
+const { stdlib } = await import(pathToFileURL(plan.pyscript).href);
+try {
+  pyodide.runPython(stdlib, { filename: "<pyscript stdlib>" });
+} catch (error) {
+  console.warn(`stdlib_usage: PyScript's package did not import fully here: ${error.message}`);
+}
+
+// The page's files, unpacked as PyScript unpacks `"files": {"bundle.zip": "./*"}`.
+pyodide.unpackArchive(new Uint8Array(readFileSync(plan.bundle)), "zip", { extractDir: "." });
+
+try {
+  await pyodide.runPythonAsync(readFileSync(plan.exercise, "utf8"), { filename: plan.exercise });
+} catch (error) {
+  fail(`the exercise failed:\n${error.message}`);
+}
+
+const files = pyodide.runPython(`
+import sys
+_zip = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+_files = (getattr(m, "__file__", None) for m in list(sys.modules.values()))
+sorted({f[len(_zip):] for f in _files if isinstance(f, str) and f.startswith(_zip)})
+`).toJs();
+writeFileSync(plan.out, JSON.stringify({ files }, null, 1) + "\n");
+console.log(
+  `stdlib_usage: ${files.length} standard library files in ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
