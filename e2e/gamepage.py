@@ -22,7 +22,10 @@ class GamePage:
     # ----- loading ------------------------------------------------------------------
 
     def open(self, base_url: str, query: str = "") -> GamePage:
-        self.page.goto(f"{base_url}games/{self.slug}/{query}")
+        # Not until "load" or even DOMContentLoaded: PyScript's module holds both back until
+        # Python has started, which a normal start on a busy machine makes long. Readiness
+        # is what the page itself says below.
+        self.page.goto(f"{base_url}games/{self.slug}/{query}", wait_until="commit")
         expect(self.page.locator("body")).to_have_attribute(
             "data-state", "ready", timeout=READY_TIMEOUT_MS
         )

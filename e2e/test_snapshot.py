@@ -112,9 +112,15 @@ def test_the_next_visit_restores_the_snapshot_kept_in_cache_storage(
     page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     GamePage(page, "digit-chain").open(site_url, "?python-start=normal")
     assert boot(page)["path"] == "normal"
-    assert snapshot_file().name not in requested  # not before the board was playable
     page.wait_for_function("() => performance.getEntriesByName('nd-snapshot-kept').length > 0")
     assert requested.count(snapshot_file().name) == 1
+    # Fetched only once the board was playable.
+    fetched_after = page.evaluate(
+        """(name) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(name))
+            .startTime >= performance.getEntriesByName('board-ready')[0].startTime""",
+        snapshot_file().name,
+    )
+    assert fetched_after
     requested.clear()
     gp = GamePage(page, "digit-chain").open(site_url)
     took = boot(page)
