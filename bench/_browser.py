@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
-from serve import SITE_DIR, start_server  # noqa: E402
+from serve import SITE_DIR, start_server, warm_gzip_cache  # noqa: E402
 
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
@@ -70,6 +70,7 @@ def serve_site(
 ) -> tuple[Any, str]:
     """Serve the built site on loopback under PREFIX (with the floor page): (server, base URL)."""
     files = {f"/{FLOOR_PATH}": FLOOR_PAGE} if floor else {}
+    warm_gzip_cache(site)
     return start_server(site, prefix=PREFIX, extra={**files, **(extra or {})})
 
 

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
-from serve import start_server  # noqa: E402
+from serve import start_server, warm_gzip_cache  # noqa: E402
 
 SITE = ROOT / "_site"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -113,6 +113,7 @@ def site_url() -> Iterator[str]:
         import build_site  # a plain `pytest e2e` still works on a fresh clone
 
         build_site.main([])
+    warm_gzip_cache(SITE)
     server, url = start_server(SITE, prefix=PREFIX)
     assert url.endswith(PREFIX)
     yield url

@@ -64,6 +64,14 @@ def gzipped(path: str, mtime: float) -> bytes:
         return _gzip_cache[key]
 
 
+def warm_gzip_cache(directory: Path) -> None:
+    """Compress the big runtime files now, so that the first page to ask for them does not
+    wait for it (a real static host serves them compressed at once)."""
+    for path in sorted((directory / "vendor").rglob("*")):
+        if path.suffix in COMPRESSIBLE and path.is_file():
+            gzipped(str(path), path.stat().st_mtime)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files under a URL prefix, with cache headers like a real static host.
 

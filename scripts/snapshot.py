@@ -247,6 +247,12 @@ def _prune(cache_dir: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+@functools.cache
+def _gzip_size(path: Path) -> int:
+    """How many bytes `path` is on the wire from a host that gzips it."""
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
 def wrapper_source(inputs: Inputs, meta: dict) -> str:
     """The wrapper module with this snapshot's identity filled in."""
     config = {
@@ -257,6 +263,7 @@ def wrapper_source(inputs: Inputs, meta: dict) -> str:
         "buildId": meta["pyodide_build_id"],
         "stdlib": inputs.stdlib_zip.name if inputs.stdlib_zip else "python_stdlib.zip",
         "fullStdlib": "python_stdlib.zip",
+        "wasmGzipBytes": _gzip_size(inputs.pyodide_dir / "pyodide.asm.wasm"),
     }
     template = WRAPPER.read_text(encoding="utf-8")
     marker = "/*@SNAPSHOT@*/ null"

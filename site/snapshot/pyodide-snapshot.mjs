@@ -26,7 +26,8 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
 
-// Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib}.
+// Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
+// wasmGzipBytes}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // Pyodide's snapshot header (pyodide.asm.mjs): a magic word, then at words 4..11 the build id.
 const MAGIC = 1886286592;
@@ -90,8 +91,11 @@ async function downloadRate() {
   }
   await new Promise((resolve) => setTimeout(resolve)); // the timing entry comes after the end
   const [entry] = performance.getEntriesByName(WASM_URL, "resource");
-  const ms = entry ? entry.responseEnd - entry.responseStart : 0;
-  return entry && ms > 0 ? entry.encodedBodySize / ms : Infinity;
+  if (!entry) return Infinity;
+  // From another origin without Timing-Allow-Origin (an embed, a sandboxed frame) the entry
+  // hides the size and the first byte's time: then count from the request, at gzip size.
+  const ms = entry.responseEnd - (entry.responseStart || entry.startTime);
+  return ms > 0 ? (entry.encodedBodySize || SNAPSHOT.wasmGzipBytes) / ms : Infinity;
 }
 
 // ----- the snapshot: from Cache Storage or the network ------------------------------------------
