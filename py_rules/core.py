@@ -33,11 +33,18 @@ State = TypeVar("State")
 Move = Any
 
 
+# Why a game ended; each front end words it in its own way.
+STUCK = "stuck"  # the loser has no legal move
+TARGET = "target"  # the winner reached the target total
+NO_NUMBERS = "no-numbers"  # the loser (or, in a draw, both) has no numbers left
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: a winner (1 or 2), or a draw (winner None)."""
+    """How a finished game ended: a winner (1 or 2), or a draw (winner None), and why."""
 
     winner: int | None
+    reason: str = STUCK
 
     @property
     def is_draw(self) -> bool:
@@ -79,7 +86,12 @@ class Game(ABC, Generic[State]):
     title: ClassVar[str]
     summary: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
+    # The game's policy, read by every front end instead of asking which game it is:
+    # whether a player's secrets are hidden from the other (a hand-over screen between
+    # two people), and whether a move may be taken back while the game runs.
     has_hidden_information: ClassVar[bool] = False
+    take_back_while_running: ClassVar[bool] = True
+    take_back_refusal: ClassVar[str] = ""  # why not, when take-backs are not allowed
 
     def __init__(
         self,
@@ -140,6 +152,37 @@ class Game(ABC, Generic[State]):
     def public_view(self) -> dict[str, Any]:
         """The position as plain data, hiding nothing that is secret (override if needed)."""
         return {"to_move": self.to_move, "moves": [self.move_text(m) for m in self.moves]}
+
+    def revealed_view(self) -> dict[str, Any]:
+        """The position with every secret shown (for a finished game)."""
+        return self.public_view()
+
+    # ----- setup steps and secrets ----------------------------------------------------
+
+    @classmethod
+    def secret_options(cls) -> tuple[str, ...]:
+        """Options that must not leave the game while it runs (with the seed, which
+        decides them): kept out of share links, the form and the solvers' keys."""
+        secret = tuple(spec.name for spec in cls.option_specs if spec.secret)
+        return (*secret, "seed") if secret else ()
+
+    @classmethod
+    def public_option_specs(cls) -> tuple[OptionSpec, ...]:
+        """The options a player chooses in a form or a page address."""
+        return tuple(spec for spec in cls.option_specs if not spec.secret)
+
+    def arrangement(self, player: int) -> tuple[int, ...] | None:
+        """The player's own arrangement, if the game lets them set one before play."""
+        return None
+
+    def arranged(self, player: int, order: Sequence[int] | str) -> Game[State]:
+        """The unplayed game with `player`'s arrangement changed (BadOption if invalid)."""
+        raise BadOption(f"{self.title} has nothing to arrange")
+
+    def restarted(self, options: Mapping[str, Any]) -> Game[State]:
+        """The same game, not yet started, with some options changed. Options already
+        drawn (seed, first player, shuffles) stay exactly as they were."""
+        return type(self)({**self.options, **options}, self.names)
 
     # ----- the generic API ---------------------------------------------------------
 

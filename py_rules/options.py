@@ -32,6 +32,7 @@ class IntOption:
     default: int | str
     help: str
     allow_random: bool = False
+    secret: bool = False
 
     def parse(self, value: Any) -> int | str:
         if self.allow_random and value == "random":
@@ -52,6 +53,7 @@ class FlagOption:
     name: str
     help: str
     default: bool = False
+    secret: bool = False
 
     def parse(self, value: Any) -> bool:
         if isinstance(value, bool):
@@ -74,6 +76,7 @@ class OrderOption:
     size_option: str
     help: str
     default: None = None
+    secret: bool = True  # a hidden arrangement: never in a link while the game runs
 
     def parse(self, value: Any) -> tuple[int, ...] | None:
         if value is None:

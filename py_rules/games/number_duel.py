@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Game, Outcome, other
-from ..errors import IllegalMove
+from ..core import NO_NUMBERS, Game, Outcome, other
+from ..errors import BadOption, IllegalMove
 from ..options import IntOption, OrderOption
 
 ATTACK = re.compile(r"^\s*(\d{1,2})\s*@\s*(\d{1,2})\s*$")
@@ -68,6 +69,12 @@ class NumberDuel(Game[NumberDuelState]):
     title = "Number Duel"
     summary = "Attack your opponent's hidden numbers with your own; higher number wins."
     has_hidden_information = True
+    # An attack shows numbers: taking it back would let a player try again knowing them.
+    take_back_while_running = False
+    take_back_refusal = (
+        "Not in Number Duel while it runs: an attack shows numbers, "
+        "so taking it back would let you try again knowing them."
+    )
     option_specs = (
         IntOption("numbers", 3, 9, 5, "each player holds the numbers 1 to K"),
         OrderOption("order1", "numbers", "player 1's hidden order, e.g. 5,3,1,2,4"),
@@ -81,6 +88,19 @@ class NumberDuel(Game[NumberDuelState]):
                 rng.shuffle(order)
                 values[name] = tuple(order)
         return values
+
+    def arrangement(self, player: int) -> tuple[int, ...] | None:
+        """A player's own order, left to right; theirs to change before the first move."""
+        order: tuple[int, ...] = tuple(self.options[f"order{player}"])
+        return order
+
+    def arranged(self, player: int, order: Sequence[int] | str) -> NumberDuel:
+        if self.moves:
+            raise BadOption("the numbers can only be arranged before the first move")
+        key = f"order{player}"
+        game = self.restarted({key: order if isinstance(order, str) else tuple(order)})
+        assert isinstance(game, NumberDuel)
+        return game
 
     @property
     def size(self) -> int:
@@ -143,9 +163,9 @@ class NumberDuel(Game[NumberDuelState]):
         left = [any(n is not None for n in row) for row in new_rows]
         result = None
         if not left[0] and not left[1]:
-            result = Outcome(encounter.winner)
+            result = Outcome(encounter.winner, NO_NUMBERS)
         elif not left[attacker - 1] or not left[defender - 1]:
-            result = Outcome(attacker if left[attacker - 1] else defender)
+            result = Outcome(attacker if left[attacker - 1] else defender, NO_NUMBERS)
         return NumberDuelState(
             new_rows,
             (frozenset(face_up[0]), frozenset(face_up[1])),
@@ -208,6 +228,12 @@ class NumberDuel(Game[NumberDuelState]):
             "winner": self.winner,
             "draw": self.is_draw,
         }
+
+    def revealed_view(self) -> dict[str, Any]:
+        """Both rows face up: for a finished game, when every number is public."""
+        view = self.public_view()
+        view["rows"] = {str(p): self._row_view(p, reveal=True) for p in (1, 2)}
+        return view
 
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` may see: the public view plus their own order."""

@@ -1,0 +1,408 @@
+"""A game as a front end runs it: the record, who plays, and what happens next.
+
+The rules (`Game`) know one position and the moves that led to it. A front end needs
+more: moves taken back that Redo plays again, a history to step through, a computer
+player, Number Duel's hand-over screen and arranging step, and whose side of the board
+the screen shows. `Session` holds all of that, headless, so the browser page and the
+terminal game run the same logic and tests drive it without either.
+
+`phase` answers "what happens next" in one word; every action checks it and refuses
+(SessionError, a message for a person) when it does not fit, changing nothing:
+
+* ARRANGE: a human sets their own arrangement before play (`swap`, `arrange`, `done`);
+* HAND_OVER: the screen hides every secret until the next human takes it (`reveal`);
+* HUMAN: a human plays (`play`); COMPUTER: the computer plays (`computer_move`);
+* REPLAY: an earlier position is shown and the next move is not a human's to make now
+  (a finished game with hidden information, or the computer's turn) : step or go back;
+* OVER: the game at the position shown has ended.
+
+Undo and Redo follow the game's policy (`take_back_while_running`); against the
+computer they go back to (and forward to) the human's turn. Playing a move at an earlier
+position drops the moves after it. `to_data`/`from_data` save and load the whole
+session as plain data (the format of saves and share links), checking everything read.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from enum import Enum
+from typing import Any
+
+from .core import Game, other
+from .errors import BadSave, RulesError
+from .players import LEVELS, choose_move
+from .registry import GAMES, load_game, new_game
+
+# The mode of a record -> the player the computer plays (None: two people at one screen).
+MODES: dict[str, int | None] = {"2p": None, "cpu2": 2, "cpu1": 1}
+RECORD_VERSION = 1
+RECORD_KEYS = {"v", "mode", "level", "at", "game"}
+OPTIONAL_KEYS = {"arrange"}
+
+
+class SessionError(RulesError):
+    """An action that does not fit what happens next; nothing was changed."""
+
+
+class Phase(Enum):
+    """What happens next; the values are the words the page's data-turn attribute uses."""
+
+    ARRANGE = "arrange"
+    HAND_OVER = "handover"
+    HUMAN = "human"
+    COMPUTER = "computer"
+    REPLAY = "replay"
+    OVER = "over"
+
+
+def mode_of(computer: int | None) -> str:
+    """The record's mode word for the computer's player."""
+    return next(name for name, player in MODES.items() if player == computer)
+
+
+class Session:
+    """One game on one screen: the record shown at a position, and who plays."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        future: Sequence[str] = (),
+        computer: int | None = None,
+        level: str = LEVELS[0],
+        arranging: Sequence[int] = (),
+    ) -> None:
+        if computer not in MODES.values():
+            raise SessionError("the computer plays player 1, player 2 or nobody")
+        if level not in LEVELS:
+            raise SessionError(f"level must be one of {', '.join(LEVELS)}, not {level[:40]!r}")
+        self.game = game
+        self.future = list(future)
+        self.computer = computer
+        self.level = level
+        self.arranging: list[int] = []
+        for player in arranging:
+            if player not in self.humans or player in self.arranging:
+                raise SessionError("only each human arranges their own numbers, once")
+            if game.moves or self.future or game.arrangement(player) is None:
+                raise SessionError(f"{game.title} has nothing to arrange now")
+            self.arranging.append(player)
+        self._record_over = self.whole().is_over
+        self.seat = other(computer) if computer else self.next_player or 1
+        self.screen_hidden = self._needs_hand_over()
+
+    @classmethod
+    def new(
+        cls,
+        slug: str,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str | None] | None = None,
+        computer: int | None = None,
+        level: str = LEVELS[0],
+        arrange: bool = False,
+    ) -> Session:
+        """A new game; `arrange`: each human arranges their numbers first, if the game
+        has anything to arrange. Bad options raise BadOption."""
+        game = new_game(slug, options, names)
+        humans = [p for p in (1, 2) if p != computer]
+        arranging = [p for p in humans if game.arrangement(p) is not None] if arrange else []
+        return cls(game, (), computer, level, arranging)
+
+    # ----- what is true now ---------------------------------------------------------
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(p for p in (1, 2) if p != self.computer)
+
+    @property
+    def next_player(self) -> int | None:
+        """Who acts next: the next to arrange their numbers, else the player to move."""
+        return self.arranging[0] if self.arranging else self.game.to_move
+
+    @property
+    def phase(self) -> Phase:
+        game = self.game
+        if game.is_over:
+            return Phase.OVER
+        if self.arranging:
+            return Phase.HAND_OVER if self.screen_hidden else Phase.ARRANGE
+        if self.future and (game.to_move == self.computer or not game.take_back_while_running):
+            return Phase.REPLAY
+        if game.to_move == self.computer:
+            return Phase.COMPUTER
+        return Phase.HAND_OVER if self.screen_hidden else Phase.HUMAN
+
+    @property
+    def at(self) -> int:
+        """How many moves of the record the position shown has."""
+        return len(self.game.moves)
+
+    @property
+    def total(self) -> int:
+        """How many moves the record holds (the position shown, then the future)."""
+        return self.at + len(self.future)
+
+    @property
+    def record_over(self) -> bool:
+        """Whether the whole record (not just the position shown) is a finished game."""
+        return self._record_over
+
+    @property
+    def viewer(self) -> int | None:
+        """The player whose secrets the screen may show: none behind the hand-over."""
+        return None if self.screen_hidden else self.seat
+
+    @property
+    def reveal_all(self) -> bool:
+        """Every secret may be shown: the game is over (also while stepping through it)."""
+        return self.game.is_over or (self.record_over and bool(self.future))
+
+    def seen(self) -> dict[str, Any]:
+        """The position as the screen may show it now (never a hidden number that the
+        person at the screen may not see)."""
+        game = self.game
+        if self.reveal_all:
+            return game.revealed_view()
+        return game.public_view() if self.viewer is None else game.observation(self.viewer)
+
+    @property
+    def can_step(self) -> bool:
+        """Whether the history may be stepped through (never a hidden game running)."""
+        return self.game.take_back_while_running or self.record_over
+
+    def undo_target(self) -> int | None:
+        """How many moves stay after Undo: back one move, or to the human's last turn."""
+        if not self.game.take_back_while_running or not self.game.moves:
+            return None
+        probe = self.game.copy()
+        probe.undo()
+        while self.computer and probe.moves and probe.to_move == self.computer:
+            probe.undo()
+        return None if probe.to_move == self.computer else len(probe.moves)
+
+    def redo_target(self) -> int | None:
+        """How many moves are shown after Redo: one more, or on to the human's turn."""
+        if not self.game.take_back_while_running or not self.future:
+            return None
+        probe = self.game.copy()
+        rest = list(self.future)
+        probe.play(rest.pop(0))
+        while self.computer and rest and probe.to_move == self.computer:
+            probe.play(rest.pop(0))
+        return len(probe.moves)
+
+    def whole(self) -> Game[Any]:
+        """A copy of the game with every recorded move played (the end of the record)."""
+        full = self.game.copy()
+        for move in self.future:
+            full.play(move)
+        return full
+
+    def replayed(self) -> Iterator[tuple[int, str, Game[Any]]]:
+        """Each recorded move from the start: (its player, its text, the game after it).
+        The game yielded is one copy moved on each time: read it before the next."""
+        full = self.whole()
+        game = full.copy()
+        while game.moves:
+            game.undo()
+        for move in full.moves:
+            player = game.to_move
+            assert player is not None
+            game.play(move)
+            yield player, full.move_text(move), game
+
+    # ----- actions ------------------------------------------------------------------
+
+    def play(self, move: Any) -> str:
+        """A human's move (or its text); refused (and nothing changes) unless it is a
+        human's turn and the move is legal. Returns the move's text."""
+        if self.phase is not Phase.HUMAN:
+            raise SessionError(self._not_now())
+        return self._play(move)
+
+    def computer_move(self, rng: random.Random) -> str:
+        """The computer plays its move (only in the COMPUTER phase)."""
+        if self.phase is not Phase.COMPUTER:
+            raise SessionError("It is not the computer's turn.")
+        return self._play(choose_move(self.game, self.level, rng))
+
+    def _play(self, move: Any) -> str:
+        game = self.game
+        played = game.play(move)  # IllegalMove changes nothing
+        self.future.clear()  # a new move replaces any moves taken back
+        self._record_over = game.is_over
+        if self.computer is None and not game.is_over:
+            self.seat = game.to_move or self.seat
+        self.screen_hidden = self._needs_hand_over()
+        return game.move_text(played)
+
+    def undo(self) -> None:
+        target = self.undo_target()
+        if target is None:
+            raise SessionError(self._no_take_back("There is no move to undo."))
+        self.show(target)
+
+    def redo(self) -> None:
+        target = self.redo_target()
+        if target is None:
+            raise SessionError(self._no_take_back("There is no move to redo."))
+        self.show(target)
+
+    def step(self, where: str | int) -> None:
+        """Go to "first", "prev", "next", "last" or after a number of recorded moves."""
+        if not self.can_step:
+            raise SessionError(self._no_take_back(""))
+        steps = {"first": 0, "prev": self.at - 1, "next": self.at + 1, "last": self.total}
+        if isinstance(where, str) and where not in steps:
+            raise SessionError(f"There is no step {where[:12]!r}.")
+        self.show(max(0, min(self.total, steps[where] if isinstance(where, str) else where)))
+
+    def show(self, count: int) -> None:
+        """Show the position after `count` recorded moves (later moves become the future)."""
+        game = self.game
+        while len(game.moves) > count:
+            self.future.insert(0, game.move_text(game.undo()))
+        while len(game.moves) < count and self.future:
+            game.play(self.future.pop(0))
+        if self.computer is None and game.to_move:
+            self.seat = game.to_move
+        self.screen_hidden = self._needs_hand_over()
+
+    def reveal(self) -> None:
+        """The hand-over screen: the next human says they are at the screen."""
+        if self.phase is not Phase.HAND_OVER:
+            raise SessionError("There is no hand-over screen now.")
+        self.screen_hidden = False
+        self.seat = self.next_player or 1
+
+    def arrangement(self) -> tuple[int, ...]:
+        """The arranging player's arrangement now."""
+        order = self.game.arrangement(self._arranger())
+        assert order is not None  # checked when the arranging step began
+        return order
+
+    def arrange(self, order: Sequence[int] | str) -> None:
+        """Set the arranging player's arrangement (BadOption if it is not one)."""
+        self.game = self.game.arranged(self._arranger(), order)
+
+    def swap(self, first: int, second: int) -> None:
+        """Swap two places (1-based) of the arranging player's arrangement."""
+        order = list(self.arrangement())
+        if not (1 <= first <= len(order) and 1 <= second <= len(order)):
+            raise SessionError(f"There are places 1 to {len(order)} to arrange.")
+        order[first - 1], order[second - 1] = order[second - 1], order[first - 1]
+        self.arrange(order)
+
+    def done_arranging(self) -> None:
+        """The arranging player is happy with their arrangement; the next one's turn."""
+        self._arranger()
+        self.arranging.pop(0)
+        if self.computer is None:
+            self.seat = self.next_player or 1
+        self.screen_hidden = self._needs_hand_over()
+
+    def _arranger(self) -> int:
+        if self.phase is not Phase.ARRANGE:
+            raise SessionError("Nobody is arranging their numbers now.")
+        return self.arranging[0]
+
+    def _needs_hand_over(self) -> bool:
+        game = self.game
+        return (
+            game.has_hidden_information
+            and self.computer is None
+            and not game.is_over
+            and not self.future
+        )
+
+    def _no_take_back(self, otherwise: str) -> str:
+        refusal = self.game.take_back_refusal
+        return refusal if not self.game.take_back_while_running and refusal else otherwise
+
+    def _not_now(self) -> str:
+        return {
+            Phase.ARRANGE: "Arrange your numbers first.",
+            Phase.HAND_OVER: "The screen is handed over first.",
+            Phase.COMPUTER: "Wait for the computer's move.",
+            Phase.REPLAY: "This position is a replay: step forward, or back to your turn.",
+            Phase.OVER: "The game is over.",
+        }.get(self.phase, "")
+
+    # ----- the record as data (saves and share links) -------------------------------
+
+    def to_data(self, share: bool = False) -> dict[str, Any]:
+        """The session as plain data; for a link (`share`) without the secrets of a
+        running game (its options and names only: it opens a fresh game)."""
+        full = self.whole()
+        saved = full.to_dict()
+        at = self.at
+        if share and full.secret_options() and not full.is_over:
+            secret = full.secret_options()
+            saved["options"] = {k: v for k, v in saved["options"].items() if k not in secret}
+            saved["moves"], at = [], 0
+        data = {
+            "v": RECORD_VERSION,
+            "mode": mode_of(self.computer),
+            "level": self.level,
+            "at": at,
+            "game": saved,
+        }
+        if self.arranging:
+            data["arrange"] = list(self.arranging)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any, slug: str, from_link: bool = False) -> Session:
+        """Rebuild a session of game `slug`, checking every part; BadSave says what is
+        wrong, as a clause ("it is for Number Circle.")."""
+        if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
+            raise BadSave("it is not a Number Duels game.")
+        if data.get("v") != RECORD_VERSION:
+            raise BadSave("it is from another version of Number Duels.")
+        if not RECORD_KEYS <= set(data) <= RECORD_KEYS | OPTIONAL_KEYS:
+            raise BadSave("it has missing or unknown parts.")
+        mode, level, at = data["mode"], data["level"], data["at"]
+        if not isinstance(mode, str) or mode not in MODES or level not in LEVELS:
+            raise BadSave("its players are not valid.")
+        saved = data["game"]
+        named = saved.get("game")
+        if named != slug:
+            other_cls = GAMES.get(named) if isinstance(named, str) else None
+            raise BadSave(f"it is for {other_cls.title if other_cls else 'another game'}.")
+        secret_names = GAMES[slug].secret_options()
+        options = saved.get("options")
+        secret = (
+            from_link
+            and bool(secret_names)
+            and isinstance(options, dict)
+            and (bool(saved.get("moves")) or any(k in options for k in secret_names))
+        )
+        try:
+            full = load_game(saved)
+        except RulesError as error:
+            raise BadSave(lowered(str(error))) from None
+        if secret and not full.is_over:
+            raise BadSave(f"a link to a {full.title} in progress would give away hidden numbers.")
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(full.moves):
+            raise BadSave("its position is not in the game.")
+        future: list[str] = []
+        while len(full.moves) > at:
+            future.insert(0, full.move_text(full.undo()))
+        arranging = data.get("arrange", [])
+        if not isinstance(arranging, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in arranging
+        ):
+            raise BadSave("its arranging step is not valid.")
+        try:
+            return cls(full, future, MODES[mode], level, arranging)
+        except SessionError:
+            raise BadSave("its arranging step is not valid.") from None
+
+
+def lowered(message: str) -> str:
+    """A BadSave sentence ("This saved game is corrupt.") as a clause after "because"."""
+    for lead in ("This saved game ", "The saved game "):
+        if message.startswith(lead):
+            return "it " + message[len(lead) :]
+    message = message.replace(" of this saved game", "")
+    return message[:1].lower() + message[1:]
