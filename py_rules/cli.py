@@ -1,27 +1,44 @@
-"""Command line: `python -m py_rules play|replay GAME [options] [MOVE...]`.
+"""Command line: `python -m py_rules play|replay|solve GAME [options] [MOVE...]`.
+
+    python -m py_rules replay GAME [options] [MOVE...]      # the position as JSON
+    python -m py_rules solve GAME [options] [MOVE...]       # who wins, best moves (JSON)
+    python -m py_rules review GAME [options] [MOVE...]      # every move judged (JSON)
+    python -m py_rules puzzles GAME [options]               # the game's puzzles (JSON)
+    python -m py_rules play GAME [--vs easy|medium|perfect [--as 1|2]]
 
 The options of each game are built from its option specs, so the command line, saved
-games and the web pages all check options the same way. Errors are one line on stderr
-and exit status 2, so scripts can rely on them.
+games and the web pages all check options the same way. `solve` and `review` read
+options and moves exactly as `replay` does; `review` judges every move
+(`py_rules.review`). Errors are one line on stderr and exit status 2, so
+scripts can rely on them. The whole-site analysis (every game, every size) is
+`scripts/analysis.py`, built on `py_rules.analysis`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import GAMES, game_class
-from .core import Game
+from . import puzzles
+from .core import Game, other
 from .errors import BadOption, RulesError, quoted
 from .options import FlagOption, IntOption, OrderOption
+from .players import LEVELS, choose_move, perfect_move
+from .registry import GAMES, game_class
+from .review import review_report
+from .solvers import solve
 
 PROG = "python -m py_rules"
 COMMANDS: dict[str, str] = {
     "play": "play in the terminal, two people at one keyboard",
     "replay": "play the given moves and print the position as JSON",
+    "solve": "print who wins with perfect play, and the best moves, as JSON",
+    "review": "judge every move with the solvers (mistakes, best moves) as JSON",
+    "puzzles": "print the game's puzzles (positions with one or two winning moves) as JSON",
 }
 
 
@@ -54,10 +71,19 @@ def game_parser(command: str, cls: type[Game[Any]]) -> argparse.ArgumentParser:
             parser.add_argument(flag, dest=spec.name, metavar=metavar, help=spec.help)
         elif isinstance(spec, OrderOption):
             parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=spec.help)
-    if command == "replay":
+    if command in ("replay", "solve", "review"):
         parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in the notation")
-    for extend in PARSER_EXTENSIONS.get(command, ()):
-        extend(parser, cls)
+    if command == "play":
+        parser.add_argument(
+            "--vs", choices=LEVELS, metavar="|".join(LEVELS), help="play against the computer"
+        )
+        parser.add_argument(
+            "--as",
+            dest="human",
+            choices=("1", "2"),
+            metavar="1|2",
+            help="with --vs: the side you play (default 1)",
+        )
     return parser
 
 
@@ -99,10 +125,63 @@ def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
     return 0
 
 
-# py_rules.commands adds "play" (with its computer players) and "solve".
-RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {"replay": run_replay}
-# Other modules add options to a command's parser here (e.g. computer opponents).
-PARSER_EXTENSIONS: dict[str, list[Callable[[argparse.ArgumentParser, type[Game[Any]]], None]]] = {}
+def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
+    play_moves(game, args.moves)
+    print(json.dumps(solve(game), ensure_ascii=False))
+    return 0
+
+
+def run_review(game: Game[Any], args: argparse.Namespace) -> int:
+    play_moves(game, args.moves)
+    print(json.dumps(review_report(game), ensure_ascii=False))
+    return 0
+
+
+def run_puzzles(game: Game[Any], args: argparse.Namespace) -> int:
+    for name in ("first", "seed"):
+        if getattr(args, name) is not None:
+            raise UsageError(f"--{name} does not apply to puzzles (they start with player 1)")
+    specs = type(game).option_specs
+    given = {s.name: game.options[s.name] for s in specs if getattr(args, s.name) is not None}
+    try:
+        found = puzzles.matching(game.slug, given)
+    except puzzles.NoPuzzleData as error:
+        raise UsageError(str(error)) from None
+    if game.slug in puzzles.NO_PUZZLES:
+        print(puzzles.NO_PUZZLES[game.slug], file=sys.stderr)
+    print(json.dumps(found, ensure_ascii=False))
+    return 0
+
+
+def run_play(game: Game[Any], args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    if args.vs is None:
+        if args.human is not None:
+            raise UsageError("--as needs --vs LEVEL (the computer's level)")
+        return play_in_terminal(game)
+    human = int(args.human or 1)
+    rng = random.Random(game.options["seed"])  # the same seed plays the same game
+    level = args.vs
+
+    def computer(current: Game[Any]) -> Any:
+        if level != "perfect":
+            return choose_move(current, level, rng)
+        move, exact = perfect_move(current, rng)
+        if not exact:  # the exact search is too big here: say so, not "perfect"
+            print("(The computer's next move is strong, not proved perfect: too big to solve.)")
+        return move
+
+    return play_in_terminal(game, computer={other(human): computer})
+
+
+RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {
+    "play": run_play,
+    "replay": run_replay,
+    "solve": run_solve,
+    "review": run_review,
+    "puzzles": run_puzzles,
+}
 
 
 def usage() -> str:
@@ -142,7 +221,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, BadOption) as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
-
-
-# `play` (with `--vs/--as`, computer players) and `solve` (solvers) register themselves here.
-from . import commands as _commands  # noqa: E402, F401

@@ -34,14 +34,6 @@ PERFECT_NODE_BUDGET = 2_000
 EXACT_NUMBER_DUEL_MAX = number_duel.EXACT_MAX
 
 
-def random_move(game: Game[Any], rng: random.Random) -> Any:
-    """A uniformly random legal move (the game must not be over)."""
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to choose")
-    return rng.choice(moves)
-
-
 def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
     """The move a computer player of `level` makes in `game`."""
     if level not in LEVELS:

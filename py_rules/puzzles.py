@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import GAMES, new_game
+from .registry import GAMES, new_game
 from .core import Game
 from .players import choose_move
 from .solvers import solver_for

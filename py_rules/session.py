@@ -25,7 +25,7 @@ session as plain data (the format of saves and share links), checking everything
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -39,6 +39,8 @@ MODES: dict[str, int | None] = {"2p": None, "cpu2": 2, "cpu1": 1}
 RECORD_VERSION = 1
 RECORD_KEYS = {"v", "mode", "level", "at", "game"}
 OPTIONAL_KEYS = {"arrange"}
+# A computer player from outside (the terminal's tests): given the game, its move.
+Chooser = Callable[[Game[Any]], Any]
 
 
 class SessionError(RulesError):
@@ -220,11 +222,14 @@ class Session:
             raise SessionError(self._not_now())
         return self._play(move)
 
-    def computer_move(self, rng: random.Random) -> str:
-        """The computer plays its move (only in the COMPUTER phase)."""
+    def computer_move(self, rng: random.Random | None = None, choose: Chooser | None = None) -> str:
+        """The computer plays its move (only in the COMPUTER phase): the session's level
+        with `rng`, or the move `choose` makes."""
         if self.phase is not Phase.COMPUTER:
             raise SessionError("It is not the computer's turn.")
-        return self._play(choose_move(self.game, self.level, rng))
+        if choose is None:
+            return self._play(choose_move(self.game, self.level, rng or random.Random()))
+        return self._play(choose(self.game))
 
     def _play(self, move: Any) -> str:
         game = self.game
@@ -267,6 +272,12 @@ class Session:
         if self.computer is None and game.to_move:
             self.seat = game.to_move
         self.screen_hidden = self._needs_hand_over()
+
+    def rename(self, names: Sequence[str | None]) -> None:
+        """New names for the players, before the first move (BadOption if refused)."""
+        if self.total:
+            raise SessionError("The names are set before the first move.")
+        self.game = type(self.game)(self.game.options, names)
 
     def reveal(self) -> None:
         """The hand-over screen: the next human says they are at the screen."""

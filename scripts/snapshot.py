@@ -56,8 +56,8 @@ PYODIDE_FILES = (*RUNTIME_FILES, "package.json")
 # Where the pages unpack the Python bundle (PyScript's `./*` is Pyodide's working directory):
 # the snapshotted modules get the same __file__ as the files delivered beside them.
 FS_HOME = "/home/pyodide"
-# py_rules modules that no page imports (the terminal game and its command line).
-NOT_ON_PAGES = frozenset({"__main__.py", "cli.py", "commands.py", "terminal.py"})
+# py_rules modules and packages that no page imports (the terminal game, its command line).
+NOT_ON_PAGES = frozenset({"__main__.py", "cli.py", "terminal.py", "presenters"})
 # Standard-library modules the front end and PyScript's own start-up import. Pure Python
 # only: nothing that touches JavaScript (`js`, `pyodide.*`), whose side is not restored.
 STDLIB_MODULES = (
@@ -110,8 +110,7 @@ class Inputs:
         self.sources = {
             f"{FS_HOME}/{package.name}/{p.relative_to(package).as_posix()}": p
             for p in sorted(package.rglob("*.py"))
-            if "__pycache__" not in p.parts
-            and p.relative_to(package).as_posix() not in NOT_ON_PAGES
+            if "__pycache__" not in p.parts and p.relative_to(package).parts[0] not in NOT_ON_PAGES
         }
 
     def preamble(self, marker: str) -> str:

@@ -16,9 +16,10 @@ from solver_reference import minimax
 from strategies import random_position
 
 import py_rules
-from py_rules import cli, terminal
+from py_rules import cli
 from py_rules.analysis import analyse, entry, sentence
 from py_rules.players import LEVELS, choose_move, hint, is_exact, perfect_move
+from py_rules.presenters import base as presenters_base
 from py_rules.solvers import solver_for
 
 SMALL_OPTIONS = {
@@ -319,7 +320,7 @@ def test_play_against_the_perfect_computer(
 ) -> None:
     # Circle of 4, the human second: the computer (first) is lost, the human wins by
     # simply following the circle.
-    monkeypatch.setattr(terminal, "read_line", keyboard(["1", "2", "3", "4"] * 2))
+    monkeypatch.setattr(presenters_base, "read_line", keyboard(["1", "2", "3", "4"] * 2))
     status = cli.main(["play", "circle-duel", "--size", "4", "--vs", "perfect", "--as", "2"])
     out = capsys.readouterr().out
     assert status == 0

@@ -18,6 +18,7 @@ import pytest
 import py_rules
 from py_rules import cli, terminal
 from py_rules.players import choose_move
+from py_rules.presenters import base as presenters_base
 from py_rules.terminal import CLEAR_SCREEN, number_ranges, play_in_terminal
 
 SEED_CIRCLE_DUEL = ["4", "5", "6", "7", "8", "9", "10", "1", "2", "3"]
@@ -502,7 +503,7 @@ def keyboard(answers: Sequence[str]) -> Any:
 def test_cli_play_uses_the_terminal_with_the_options(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(terminal, "read_line", keyboard(["2", "3", "1"]))
+    monkeypatch.setattr(presenters_base, "read_line", keyboard(["2", "3", "1"]))
     assert cli.main(["play", "circle-duel", "--size", "3", "--name1", "Ann"]) == 0
     out = capsys.readouterr().out
     assert "Ann's turn.\nAvailable numbers: 1 2 3\n" in out
@@ -512,7 +513,7 @@ def test_cli_play_uses_the_terminal_with_the_options(
 def test_cli_play_without_a_game_opens_the_menu(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(terminal, "read_line", keyboard(["1"]))
+    monkeypatch.setattr(presenters_base, "read_line", keyboard(["1"]))
     assert cli.main(["play"]) == 0
     out = capsys.readouterr().out
     assert "  1. Number Circle Duel (circle-duel): " in out

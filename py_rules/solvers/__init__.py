@@ -11,17 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game
-from . import circle_duel, digit_chain, number_circle, number_duel, sequence_duel
+from ..registry import part
+from . import number_duel
 from .base import Solver
-
-FACTORIES = {
-    "circle-duel": circle_duel.solver,
-    "number-circle": number_circle.solver,
-    "sequence-duel": sequence_duel.solver,
-    "digit-chain": digit_chain.solver,
-}
-# Options that do not change the rules a solver works with.
-IRRELEVANT = {"seed", "first", "order1", "order2"}
 
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
@@ -33,7 +25,9 @@ def clear_caches() -> None:
 
 
 def options_key(game: Game[Any]) -> tuple[Any, ...]:
-    relevant = sorted((k, v) for k, v in game.options.items() if k not in IRRELEVANT)
+    # Who moves first and the secrets (with the seed) do not change the rules solved.
+    irrelevant = {"first", "seed", *game.secret_options()}
+    relevant = sorted((k, v) for k, v in game.options.items() if k not in irrelevant)
     return (game.slug, *relevant)
 
 
@@ -44,7 +38,8 @@ def solver_for(game: Game[Any]) -> Solver:
     key = options_key(game)
     solver = _SOLVERS.get(key)
     if solver is None:
-        solver = _SOLVERS[key] = FACTORIES[game.slug](game.copy())
+        make = part(game.slug, "py_rules.solvers").solver  # each solver module's factory
+        solver = _SOLVERS[key] = make(game.copy())
     return solver
 
 

@@ -17,10 +17,6 @@ SVG = "http://www.w3.org/2000/svg"
 _handlers: list[Any] = []
 
 
-def by_id(element_id: str) -> Any:
-    return js.document.getElementById(element_id)
-
-
 def el(tag: str, cls: str | None = None, text: str | None = None, **attrs: str) -> Any:
     """A new element; attribute names use _ for - (aria_label -> aria-label)."""
     node = js.document.createElement(tag)
@@ -61,11 +57,3 @@ def proxy(handler: Callable[..., Any]) -> Any:
     wrapped = create_proxy(handler)
     _handlers.append(wrapped)
     return wrapped
-
-
-def set_attr(node: Any, name: str, value: str | None) -> None:
-    """Set an attribute, or remove it when `value` is None."""
-    if value is None:
-        node.removeAttribute(name)
-    else:
-        node.setAttribute(name, value)

@@ -1,0 +1,22 @@
+"""Number Circle Duel in the terminal (seed 000)."""
+
+from __future__ import annotations
+
+from .base import Presenter
+
+
+class CircleDuelPresenter(Presenter):
+    """Seed 000: "Available numbers: 1 2 3 ..." then "Last number selected: 4"."""
+
+    def show_turn(self, player: int) -> None:
+        super().show_turn(player)
+        last, legal = self.game.state.last, " ".join(self.game.legal_move_texts())
+        if last is None:
+            self.console.say(f"Available numbers: {legal}")
+        else:
+            self.console.say(
+                f"Last number selected: {last}", f"Available adjacent numbers: {legal}"
+            )
+
+
+PRESENTER = CircleDuelPresenter

@@ -1,0 +1,104 @@
+"""Number Circle in the terminal (seed 001)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import IllegalMove
+from ..games.number_circle import MINUS_SIGNS, Pass
+from .base import Presenter, listed
+
+
+class NumberCirclePresenter(Presenter):
+    """Seed 001: "Available Moves: 6, 7", "Choose your move: 7", "Choose operation (+/-): +".
+
+    The move is asked in the seed's two steps, the number to move to and then the
+    operation; the whole move in one line ("7+") is accepted at the first question too.
+    """
+
+    def welcome(self) -> None:
+        super().welcome()
+        self.console.say(
+            f"Target Number: {self.game.target}. Both markers start on 1, both totals at 0.",
+            "Each turn: move to a number next to yours, then add (+) or subtract (-) it.",
+        )
+        if self.game.options["no_negative"]:
+            self.console.say("In this game a total may not go below zero.")
+        self.console.say()
+
+    def destinations(self) -> list[int]:
+        """The numbers the player to move may move to (with at least one operation)."""
+        return sorted({move.to for move in self.game.legal_moves() if not isinstance(move, Pass)})
+
+    def show_turn(self, player: int) -> None:
+        state = self.game.state
+        super().show_turn(player)
+        self.console.say(f"Target Number: {self.game.target}")
+        markers = ", ".join(
+            f"{self.name(p)} on {state.position[p - 1]} (total {state.total[p - 1]})"
+            for p in (1, 2)
+        )
+        self.console.say(f"Markers: {markers}")
+        self.console.say(f"Current Total: {state.total[player - 1]}")
+        if self.destinations():
+            self.console.say(f"Available Moves: {listed(self.destinations())}")
+
+    def read_move(self, player: int) -> Any:
+        if not self.destinations():
+            self.console.say(f"{self.name(player)} has no legal move and must pass.")
+            return "pass"
+        answer = self.console.ask_until("Choose your move: ", self.destination_problem)
+        to = destination(answer)
+        if to is None:
+            return answer  # the whole move in one line, already checked
+
+        def operation_problem(op: str) -> str | None:
+            if op not in ("+", *MINUS_SIGNS):
+                return "Choose + to add or - to subtract."
+            return self.game.why_illegal(f"{to}{op}")
+
+        return f"{to}{self.console.ask_until('Choose operation (+/-): ', operation_problem)}"
+
+    def destination_problem(self, answer: str) -> str | None:
+        """Why `answer` is neither a number to move to nor a whole legal move."""
+        to = destination(answer)
+        if to is None:
+            try:
+                self.game.parse_move(answer)
+            except IllegalMove:
+                if not answer:
+                    return "Type the number to move to."
+                example = self.destinations()[0]
+                return f"{answer[:12]!r} is not a number to move to: type one, e.g. {example}."
+            return self.game.why_illegal(answer)
+        reasons = dict.fromkeys(self.game.why_illegal(f"{to}{op}") for op in "+-")
+        if None in reasons:
+            return None
+        return " ".join(str(reason) for reason in reasons)
+
+    def report(self, player: int, move: Any) -> None:
+        total = self.game.state.total[player - 1]
+        if self.game.move_text(move) == "pass":
+            self.console.say(f"{self.name(player)} passes. Total stays {total}.", "")
+            return
+        verb = "added" if move.op == "+" else "subtracted"
+        self.console.say(f"{self.you(player)} {verb} {move.to}. New Total: {total}")
+        if not self.game.is_over:
+            self.console.say()
+
+    def show_end(self) -> None:
+        winner = self.game.winner
+        if winner in self.humans:
+            self.console.say("Congratulations! You reached the Target Number. You win!")
+        else:
+            self.console.say(f"{self.name(winner)} reached the Target Number and wins the game!")
+
+
+def destination(answer: str) -> str | None:
+    """The number in an answer to "Choose your move:" ("7" or, as the seed writes it,
+    "Move to 7"), or None when the answer is something else (e.g. "7+")."""
+    number = answer.lower().removeprefix("move to").strip()
+    return number if number.isdecimal() and len(number) < 3 else None
+
+
+PRESENTER = NumberCirclePresenter
