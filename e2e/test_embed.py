@@ -171,3 +171,35 @@ def play_against_the_computer(game: FrameLocator) -> None:
         button.click()
         expect(moves.nth(before)).to_contain_text(f"Player 1 claimed {number}")
     pytest.fail("the game did not end")
+
+
+ARRANGING_LESSON = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Arrange first</title>
+<link rel="icon" href="{site}assets/favicon.svg"></head>
+<body><div class="number-duels" data-game="number-duel" data-numbers="3" data-arrange
+  data-mode="computer-first" data-delay="0"></div>
+<script src="{site}embed.js" defer></script></body></html>"""
+
+
+def test_an_embed_can_choose_to_arrange_the_numbers_first(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watch.attach(context.new_page())
+    address = f"{site_url}lesson-arranging.html"
+    lesson = ARRANGING_LESSON.format(site=site_url)
+    context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
+    page.goto(address)
+    expect(page.locator("html")).to_have_attribute(
+        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+    )
+    box = page.locator(".number-duels")
+    # The computer moves first, but waits: the human (player 2) arranges first.
+    expect(box).to_have_attribute("data-turn", "arrange")
+    expect(box.get_by_role("status")).to_contain_text("Player 2: arrange your numbers")
+    cards = box.locator(".targets").get_by_role("button", name=re.compile(r"^\d at position"))
+    expect(cards).to_have_count(3)
+    expect(box.locator(".history li:not(.empty)")).to_have_count(0)
+    box.locator(".choices").get_by_role("button", name="Done arranging").click()
+    expect(box.locator(".history li:not(.empty)")).to_have_count(1)  # now the computer moves
+    context.close()

@@ -287,3 +287,35 @@ def test_a_second_tab_cannot_take_back_an_attack(
     expect(second.history).to_have_count(2)
     expect(first.history).to_have_count(2)
     assert moves_text(first) == moves_text(second)
+
+
+def test_a_reload_while_arranging_resumes_the_arranging_step(
+    context: BrowserContext, watch: Any, site_url: str
+) -> None:
+    gp = open_game(context, watch, site_url, "number-duel")
+    gp.new_game(mode="2p", first="1", numbers="3", name1="Ann", name2="Bob", arrange=True)
+    body, handover = gp.page.locator("body"), gp.page.locator("#handover")
+    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    expect(body).to_have_attribute("data-turn", "arrange")
+    cards = gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d at position"))
+    row = [int(name.split()[0]) for name in cards.all_text_contents()]
+    gp.target(f"{row[0]} at position 1").click()
+    gp.target(f"{row[1]} at position 2").click()  # Ann swaps her first two numbers
+    expect(gp.target(f"{row[1]} at position 1")).to_be_attached()
+    gp.choice("Done arranging").click()
+    expect(handover).to_contain_text("Bob's turn")
+    gp.page.reload()
+    expect(body).to_have_attribute("data-state", "ready", timeout=90_000)
+    # Still Bob's turn to arrange, behind the hand-over screen; no move was played.
+    expect(body).to_have_attribute("data-turn", "handover")
+    expect(handover).to_contain_text("Bob's turn")
+    gp.page.get_by_role("button", name="Show Bob's numbers").click()
+    expect(body).to_have_attribute("data-turn", "arrange")
+    expect(gp.status).to_contain_text("Bob: arrange your numbers")
+    gp.choice("Done arranging").click()
+    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    # Ann's swap survived the reload: her row reads as she left it.
+    own = [gp.target(str(n)) for n in (row[1], row[0], row[2])]
+    boxes = [card.bounding_box() for card in own]
+    assert all(boxes) and [b["x"] for b in boxes] == sorted(b["x"] for b in boxes)  # type: ignore[index]
+    expect(gp.history).to_have_count(0)

@@ -92,6 +92,8 @@ class Game(ABC, Generic[State]):
     has_hidden_information: ClassVar[bool] = False
     take_back_while_running: ClassVar[bool] = True
     take_back_refusal: ClassVar[str] = ""  # why not, when take-backs are not allowed
+    # Whether each player may set their own arrangement (`arranged`) before play.
+    has_arrangement: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -172,7 +174,7 @@ class Game(ABC, Generic[State]):
         return tuple(spec for spec in cls.option_specs if not spec.secret)
 
     def arrangement(self, player: int) -> tuple[int, ...] | None:
-        """The player's own arrangement, if the game lets them set one before play."""
+        """The player's own arrangement, if the game lets them set one (`has_arrangement`)."""
         return None
 
     def arranged(self, player: int, order: Sequence[int] | str) -> Game[State]:
@@ -210,6 +212,10 @@ class Game(ABC, Generic[State]):
     @property
     def moves(self) -> list[Move]:
         return [move for move, _ in self._history]
+
+    def moves_by_player(self) -> list[tuple[int, Move]]:
+        """Each move played, in order, with the player who made it."""
+        return [(self.to_move_in(state) or 0, move) for move, state in self._history]
 
     @property
     def turn(self) -> int:

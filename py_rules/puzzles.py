@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .registry import GAMES, new_game
 from .core import Game
 from .players import choose_move
+from .registry import GAMES, new_game
 from .solvers import solver_for
 from .solvers.base import BudgetExceeded, node_budget
 

@@ -30,8 +30,8 @@ from enum import Enum
 from typing import Any
 
 from .core import Game, other
-from .errors import BadSave, RulesError
-from .players import LEVELS, choose_move
+from .errors import BadSave, RulesError, quoted
+from .players import LEVELS, choose_move, perfect_move
 from .registry import GAMES, load_game, new_game
 
 # The mode of a record -> the player the computer plays (None: two people at one screen).
@@ -77,7 +77,7 @@ class Session:
         if computer not in MODES.values():
             raise SessionError("the computer plays player 1, player 2 or nobody")
         if level not in LEVELS:
-            raise SessionError(f"level must be one of {', '.join(LEVELS)}, not {level[:40]!r}")
+            raise SessionError(f"level must be one of {', '.join(LEVELS)}, not {quoted(level)}")
         self.game = game
         self.future = list(future)
         self.computer = computer
@@ -90,6 +90,7 @@ class Session:
                 raise SessionError(f"{game.title} has nothing to arrange now")
             self.arranging.append(player)
         self._record_over = self.whole().is_over
+        self.proved = True  # whether the computer's last move was proved best
         self.seat = other(computer) if computer else self.next_player or 1
         self.screen_hidden = self._needs_hand_over()
 
@@ -224,12 +225,19 @@ class Session:
 
     def computer_move(self, rng: random.Random | None = None, choose: Chooser | None = None) -> str:
         """The computer plays its move (only in the COMPUTER phase): the session's level
-        with `rng`, or the move `choose` makes."""
+        with `rng`, or the move `choose` makes. `proved` says afterwards whether a
+        perfect player's move was proved best (False: too big to solve, a strong move)."""
         if self.phase is not Phase.COMPUTER:
             raise SessionError("It is not the computer's turn.")
-        if choose is None:
-            return self._play(choose_move(self.game, self.level, rng or random.Random()))
-        return self._play(choose(self.game))
+        rng = rng or random.Random()
+        self.proved = True
+        if choose is not None:
+            move = choose(self.game)
+        elif self.level == "perfect":
+            move, self.proved = perfect_move(self.game, rng)
+        else:
+            move = choose_move(self.game, self.level, rng)
+        return self._play(move)
 
     def _play(self, move: Any) -> str:
         game = self.game
@@ -259,7 +267,7 @@ class Session:
             raise SessionError(self._no_take_back(""))
         steps = {"first": 0, "prev": self.at - 1, "next": self.at + 1, "last": self.total}
         if isinstance(where, str) and where not in steps:
-            raise SessionError(f"There is no step {where[:12]!r}.")
+            raise SessionError(f"There is no step {quoted(where)}.")
         self.show(max(0, min(self.total, steps[where] if isinstance(where, str) else where)))
 
     def show(self, count: int) -> None:

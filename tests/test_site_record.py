@@ -1,8 +1,9 @@
 """The web pages' game records (site/app/record.py): saves and share links, hostile input.
 
-record.py is pure Python (no browser imports), so it runs here in CPython and, through
-tests/pyodide/run.mjs, in Pyodide as on the pages. Whatever a link or a saved game holds,
-reading it gives a Record or BadSave with a short message, never another exception.
+record.py and the Session it saves are pure Python (no browser imports), so they run here
+in CPython and, through tests/pyodide/run.mjs, in Pyodide as on the pages. Whatever a link
+or a saved game holds, reading it gives a Session or BadSave with a short message, never
+another exception.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ if str(SITE) not in sys.path:
     sys.path.insert(0, str(SITE))
 
 from app import record  # noqa: E402
-from app.record import Record, decode_link, decode_saved, encode_link, encode_saved, from_data  # noqa: E402
-from app.settings import MODES  # noqa: E402
+from app.record import decode_link, decode_saved, encode_link, encode_saved  # noqa: E402
+
+from py_rules.session import MODES, RECORD_KEYS, Session, lowered  # noqa: E402
 
 SECRETS = ("seed", "order1", "order2")
 JSON = st.recursive(
@@ -51,23 +53,23 @@ def played(slug: str, moves: list[str], **options: Any) -> Any:
     return game
 
 
-def rewound(game: Any, at: int, computer: int | None = None, level: str = "easy") -> Record:
+def rewound(game: Any, at: int, computer: int | None = None, level: str = "easy") -> Session:
     """A record of `game` shown at move `at`, the later moves waiting to be redone."""
     shown = game.copy()
     future: list[str] = []
     while len(shown.moves) > at:
         future.insert(0, shown.move_text(shown.undo()))
-    return Record(shown, future, computer, level)
+    return Session(shown, future, computer, level)
 
 
-def same(a: Record, b: Record) -> None:
+def same(a: Session, b: Session) -> None:
     assert a.game.to_dict() == b.game.to_dict()
     assert a.future == b.future
     assert (a.computer, a.level) == (b.computer, b.level)
 
 
-def reload(data: Any, slug: str, from_link: bool = False) -> Record:
-    return from_data(data, slug, LEVELS, from_link)
+def reload(data: Any, slug: str, from_link: bool = False) -> Session:
+    return Session.from_data(data, slug, from_link)
 
 
 def refused(data: Any, slug: str = "sequence-duel", from_link: bool = False) -> str:
@@ -89,19 +91,19 @@ def test_a_saved_game_comes_back_exactly_at_the_position_shown(
     game: Any, where: float, mode: str, level: str
 ) -> None:
     rec = rewound(game, round(where * len(game.moves)), MODES[mode], level)
-    data = record.to_data(rec)
+    data = rec.to_data()
     assert data["mode"] == mode and data["at"] == len(rec.game.moves)
     text = encode_saved(data)
     back = reload(decode_saved(text), game.slug)
     same(back, rec)
     assert back.whole().to_dict() == game.to_dict()
-    assert encode_saved(record.to_data(back)) == text  # stable: saving again changes nothing
+    assert encode_saved(back.to_data()) == text  # stable: saving again changes nothing
 
 
 @given(game=played_games(slugs=[s for s in SLUGS if s != "number-duel"], max_moves=30))
 def test_a_share_link_opens_the_same_game(game: Any) -> None:
     rec = rewound(game, len(game.moves) // 2, 2, "medium")
-    token = encode_link(record.to_data(rec, share=True))
+    token = encode_link(rec.to_data(share=True))
     assert record.TOKEN.match(token) and "=" not in token and len(token) % 4 != 1
     same(reload(decode_link(token), game.slug, from_link=True), rec)
 
@@ -116,7 +118,7 @@ def test_whole_plays_the_future_on_a_copy() -> None:
 
 def test_a_position_in_the_middle_keeps_the_moves_after_it_for_redo() -> None:
     game = played("digit-chain", ["26", "61", "19"])
-    data = record.to_data(rewound(game, 1))
+    data = rewound(game, 1).to_data()
     assert data["at"] == 1 and data["game"]["moves"] == ["26", "61", "19"]
     back = reload(data, "digit-chain")
     assert back.future == ["61", "19"] and len(back.game.moves) == 1
@@ -135,7 +137,7 @@ def number_duel_over() -> Any:
 def test_a_link_to_a_running_number_duel_carries_no_hidden_numbers() -> None:
     game = py_rules.new_game("number-duel", {"seed": 3, "numbers": 4}, ["Ada", "Bea"])
     game.play(game.legal_moves()[0])
-    data = record.to_data(Record(game, [], 2, "easy"), share=True)
+    data = Session(game, [], 2, "easy").to_data(share=True)
     assert not set(SECRETS) & set(data["game"]["options"])
     assert data["game"]["moves"] == [] and data["at"] == 0
     token = encode_link(data)
@@ -145,9 +147,9 @@ def test_a_link_to_a_running_number_duel_carries_no_hidden_numbers() -> None:
     assert back.game.moves == [] and back.game.options["numbers"] == 4
     assert back.game.names == game.names and back.computer == 2
     # The save on this device keeps everything, so the game resumes where it was.
-    kept = record.to_data(Record(game, [], 2, "easy"))
+    kept = Session(game, [], 2, "easy").to_data()
     assert kept["game"]["options"]["order1"] == list(game.options["order1"])
-    same(reload(kept, "number-duel"), Record(game, [], 2, "easy"))
+    same(reload(kept, "number-duel"), Session(game, [], 2, "easy"))
 
 
 @given(
@@ -182,7 +184,7 @@ def test_nothing_shared_from_a_running_number_duel_holds_a_hidden_order(
 
 def test_a_finished_number_duel_is_shared_whole() -> None:
     game = number_duel_over()
-    data = record.to_data(Record(game, [], None, "easy"), share=True)
+    data = Session(game, [], None, "easy").to_data(share=True)
     assert set(SECRETS) <= set(data["game"]["options"]) and data["at"] == len(game.moves)
     back = reload(decode_link(encode_link(data)), "number-duel", from_link=True)
     assert back.game.is_over and back.game.to_dict() == game.to_dict()
@@ -193,17 +195,17 @@ def test_a_hand_made_link_to_a_running_number_duel_is_refused(moves: bool) -> No
     game = py_rules.new_game("number-duel", {"seed": 3, "numbers": 4})
     if moves:
         game.play(game.legal_moves()[0])
-    data = record.to_data(Record(game, [], None, "easy"))  # secrets kept, as a forger would
+    data = Session(game, [], None, "easy").to_data()  # secrets kept, as a forger would
     message = refused(data, "number-duel", from_link=True)
     assert "give away hidden numbers" in message
-    same(reload(data, "number-duel"), Record(game, [], None, "easy"))  # fine as a save
+    same(reload(data, "number-duel"), Session(game, [], None, "easy"))  # fine as a save
 
 
 # ----- refusals --------------------------------------------------------------------------
 
 
 def good() -> dict[str, Any]:
-    return record.to_data(rewound(played("sequence-duel", ["5", "1"], size=9), 2))
+    return rewound(played("sequence-duel", ["5", "1"], size=9), 2).to_data()
 
 
 @pytest.mark.parametrize(
@@ -240,9 +242,9 @@ def test_a_bad_record_is_refused_with_a_reason(change: Any, words: str) -> None:
 
 
 def test_lowered_turns_a_sentence_into_a_clause() -> None:
-    assert record.lowered("This saved game is corrupt.") == "it is corrupt."
-    assert record.lowered("The saved game has 3 moves.") == "it has 3 moves."
-    assert record.lowered("Move 2 of this saved game is illegal.") == "move 2 is illegal."
+    assert lowered("This saved game is corrupt.") == "it is corrupt."
+    assert lowered("The saved game has 3 moves.") == "it has 3 moves."
+    assert lowered("Move 2 of this saved game is illegal.") == "move 2 is illegal."
 
 
 @pytest.mark.parametrize(
@@ -379,7 +381,7 @@ def test_a_hostile_save_of_100_kb_is_refused(text: str, words: str) -> None:
 def test_brackets_inside_names_are_only_text() -> None:
     names = ['"[{' * 6 + "\\", "{[" * 6]  # 24 brackets: past MAX_DEPTH if they were counted
     game = py_rules.new_game("sequence-duel", {"seed": 1}, names)
-    data = record.to_data(Record(game))
+    data = Session(game).to_data()
     for back in (decode_saved(encode_saved(data)), decode_link(encode_link(data))):
         assert reload(back, "sequence-duel").game.names == game.names
 
@@ -405,7 +407,7 @@ def test_any_json_value_gives_a_record_or_bad_save(data: Any, from_link: bool, s
         assert rec.game.slug == slug
 
 
-@given(parts=st.dictionaries(st.sampled_from(sorted(record.KEYS)), JSON, max_size=5))
+@given(parts=st.dictionaries(st.sampled_from(sorted(RECORD_KEYS)), JSON, max_size=5))
 def test_records_with_any_parts_are_refused_cleanly(parts: dict[str, Any]) -> None:
     data = {**good(), **parts}
     try:

@@ -138,6 +138,10 @@ class NumberCircle(Game[NumberCircleState]):
             player=other(state.player),
         )
 
+    def destinations(self) -> list[int]:
+        """The numbers the player to move may move to (with at least one operation)."""
+        return sorted({m.to for m in self.legal_moves() if isinstance(m, Step)})
+
     def to_move_in(self, state: NumberCircleState) -> int | None:
         return None if self.outcome_of(state) else state.player
 

@@ -71,6 +71,7 @@ class NumberDuel(Game[NumberDuelState]):
     has_hidden_information = True
     # An attack shows numbers: taking it back would let a player try again knowing them.
     take_back_while_running = False
+    has_arrangement = True
     take_back_refusal = (
         "Not in Number Duel while it runs: an attack shows numbers, "
         "so taking it back would let you try again knowing them."

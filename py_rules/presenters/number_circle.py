@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import IllegalMove
-from ..games.number_circle import MINUS_SIGNS, Pass
+from ..games.number_circle import MINUS_SIGNS, NumberCircle
 from .base import Presenter, listed
 
 
@@ -28,7 +28,9 @@ class NumberCirclePresenter(Presenter):
 
     def destinations(self) -> list[int]:
         """The numbers the player to move may move to (with at least one operation)."""
-        return sorted({move.to for move in self.game.legal_moves() if not isinstance(move, Pass)})
+        game = self.game
+        assert isinstance(game, NumberCircle)
+        return game.destinations()
 
     def show_turn(self, player: int) -> None:
         state = self.game.state

@@ -8,16 +8,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-
 from .theme import FONT
+
+
+def js_array(items: Any) -> Any:
+    """A JavaScript array (the canvas wants one for dashes); imported when drawing, so
+    the renderers (which only name `Pen`) import without a browser."""
+    from .dom import js_array as make
+
+    return make(items)
 
 
 class Pen:
     """Drawing calls for one frame of one canvas."""
 
-    def __init__(self, canvas: Any, width: float, height: float) -> None:
-        ratio = float(js.window.devicePixelRatio or 1)
+    def __init__(self, canvas: Any, width: float, height: float, ratio: float = 1.0) -> None:
         canvas.width = round(width * ratio)
         canvas.height = round(height * ratio)
         canvas.style.width = f"{width}px"
@@ -111,9 +116,9 @@ class Pen:
             ctx.fillStyle = fill
             ctx.fill()
         if stroke:
-            ctx.setLineDash(js.Array.of(*dash))
+            ctx.setLineDash(js_array(dash))
             ctx.strokeStyle = stroke
             ctx.lineWidth = width
             ctx.stroke()
             if dash:
-                ctx.setLineDash(js.Array.of())
+                ctx.setLineDash(js_array(()))

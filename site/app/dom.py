@@ -57,3 +57,60 @@ def proxy(handler: Callable[..., Any]) -> Any:
     wrapped = create_proxy(handler)
     _handlers.append(wrapped)
     return wrapped
+
+
+def set_timeout(handler: Any, delay_ms: int) -> Any:
+    """Call `handler` (a `proxy`) once after `delay_ms`; the timer id, for `cancel`."""
+    return js.setTimeout(handler, delay_ms)
+
+
+def cancel(timer: Any) -> None:
+    js.clearTimeout(timer)
+
+
+def on_resize(node: Any, handler: Callable[[], None]) -> None:
+    """Call `handler` whenever `node` changes size, for the life of the page."""
+    js.ResizeObserver.new(proxy(lambda *_: handler())).observe(node)
+
+
+def focused_key() -> str:
+    """The data-key of the focused element ("" when it has none)."""
+    current = js.document.activeElement
+    return str(current.dataset.key or "") if current is not None else ""
+
+
+def warn(message: str) -> None:
+    js.console.warn(message)
+
+
+def pixel_ratio() -> float:
+    """Device pixels per CSS pixel (a canvas draws at this resolution to stay crisp)."""
+    return float(js.window.devicePixelRatio or 1)
+
+
+def js_array(items: Any) -> Any:
+    """A JavaScript array of `items`."""
+    return js.Array.of(*items)
+
+
+def body() -> Any:
+    return js.document.body
+
+
+def boot() -> Any:
+    """The loading screen's controls (`assets/boot.js`): phase, fail, ready."""
+    return js.ndBoot
+
+
+def query_all(selector: str) -> Any:
+    return js.document.querySelectorAll(selector)
+
+
+def embed_base() -> str:
+    """The site's address as `embed.js` found it ("" on the site's own pages)."""
+    return str(getattr(js.window, "ndEmbedBase", "") or "")
+
+
+def document_data(name: str, value: str) -> None:
+    """Set a data-* attribute of the page's root element (tests wait on it)."""
+    setattr(js.document.documentElement.dataset, name, value)

@@ -4,7 +4,8 @@ All of them run in the one Python runtime that `embed.js` starts (one download, 
 interpreter start); each gets its own board, status line and controls, built inside
 its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
 `data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
-`data-name2`, `data-first` and the game's options (`data-size`, `data-no-tens`, ...).
+`data-name2`, `data-first`, `data-arrange` (Number Duel: each human arranges their
+numbers first) and the game's options (`data-size`, `data-no-tens`, ...).
 Embeds are not saved: a lesson starts from its own settings on every visit.
 """
 
@@ -12,14 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-
 import py_rules
 from py_rules.errors import RulesError, quoted
 from py_rules.players import LEVELS
 
+from . import dom
 from .dom import clear, el
-from .settings import Settings, settings_from_params
+from .settings import Settings, computer_delay, settings_from_params
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
 
@@ -27,7 +27,7 @@ _boards: list[Any] = []  # every embedded controller, kept for the life of the p
 def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str]:
     """Settings from text parameters; the standard ones and a notice if they are refused."""
     try:
-        return settings_from_params(py_rules.GAMES[slug], params, LEVELS), ""
+        return settings_from_params(py_rules.game_class(slug), params, LEVELS), ""
     except RulesError as error:
         return Settings(), f"These settings were refused ({error}): the standard game is shown."
 
@@ -63,7 +63,7 @@ def build(root: Any) -> None:
 
 
 def start_one(root: Any, base: str) -> None:
-    from .controller import BoardController, Host, computer_delay
+    from .controller import BoardController, Host
 
     params = attributes(root)
     slug = params.get("game", "")
@@ -83,12 +83,12 @@ def start_one(root: Any, base: str) -> None:
 
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
-    base = str(getattr(js.window, "ndEmbedBase", "") or "")
-    for root in js.document.querySelectorAll(".number-duels:not([data-nd-state])"):
+    base = dom.embed_base()
+    for root in dom.query_all(".number-duels:not([data-nd-state])"):
         try:
             start_one(root, base)
         except Exception as error:  # show it in that board's box, keep the others going
             clear(root)
             root.append(el("p", "status", f"This game could not start: {error}"))
-            js.console.warn(f"number-duels embed: {type(error).__name__}: {error}")
-    js.document.documentElement.dataset.ndEmbeds = "ready"
+            dom.warn(f"number-duels embed: {type(error).__name__}: {error}")
+    dom.document_data("ndEmbeds", "ready")

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import asyncio
 
-import js  # type: ignore[import-not-found]
+from . import dom
 
 _boards: list[object] = []  # the page's controller, kept for the life of the page
 
 
 async def start(slug: str) -> None:
     """Load the rules and the board for `slug`; on failure, say so on the loading screen."""
-    js.ndBoot.phase("rules")
+    dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
         from . import storage
-        from .controller import BoardController, Host, computer_delay
+        from .controller import BoardController, Host
         from .embed import settings_or_notice
+        from .settings import computer_delay
 
         params = storage.query_params()
         settings, notice = settings_or_notice(slug, params)
         host = Host(
-            root=js.document.body,
+            root=dom.body(),
             slug=slug,
             share_url=storage.page_address(),
             delay=computer_delay(params),
@@ -37,6 +38,6 @@ async def start(slug: str) -> None:
         board.begin(params.get("g"), notice)
         storage.drop_query_param("g")  # from now on the game lives in the save
     except Exception as error:
-        js.ndBoot.fail(f"The game could not start: {type(error).__name__}: {error}")
+        dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
         raise
-    js.ndBoot.ready()
+    dom.boot().ready()

@@ -9,22 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from py_rules.options import FIRST, spec_summary
+from py_rules.session import MODES
 
 from .dom import clear, el
-from .settings import Settings
+from .settings import ARRANGE, Settings
 
-MODES = (
-    ("2p", "Two players at this screen"),
-    ("cpu2", "Me against the computer (I play first as Player 1)"),
-    ("cpu1", "The computer against me (it is Player 1)"),
-)
-
-# Not an option of the game: the form's own choice to set the hidden orders by hand.
-ARRANGE = {
-    "name": "arrange",
-    "kind": "flag",
-    "default": False,
-    "help": "arrange my numbers before play starts (otherwise they are shuffled)",
+MODE_LABELS = {
+    "2p": "Two players at this screen",
+    "cpu2": "Me against the computer (I play first as Player 1)",
+    "cpu1": "The computer against me (it is Player 1)",
 }
 
 
@@ -37,15 +30,13 @@ class OptionsForm:
 
     def __init__(self, form: Any, game_cls: type[Any], levels: tuple[str, ...]) -> None:
         self.form = form
-        self.specs = [
-            spec_summary(s) for s in game_cls.option_specs if spec_summary(s)["kind"] != "order"
-        ]
+        self.specs = [spec_summary(s) for s in game_cls.public_option_specs()]
         self.levels = levels
         clear(form)
         form.append(el("h2", text="New game"))
         players = el("fieldset")
         players.append(el("legend", text="Players"))
-        players.append(self.select("mode", "Who plays", MODES, "2p"))
+        players.append(self.select("mode", "Who plays", [(m, MODE_LABELS[m]) for m in MODES], "2p"))
         if len(levels) > 1:
             players.append(
                 self.select("level", "Computer", [(x, x.capitalize()) for x in levels], levels[0])
@@ -59,8 +50,8 @@ class OptionsForm:
         game.append(self.select("first", "Who moves first", first, str(FIRST.default)))
         for spec in self.specs:
             game.append(self.field(spec))
-        if any(spec_summary(s)["kind"] == "order" for s in game_cls.option_specs):
-            game.append(self.field(ARRANGE))
+        if game_cls.has_arrangement:
+            game.append(self.field(spec_summary(ARRANGE)))
         form.append(game)
         self.error = el("p", "form-error", role="alert")
         form.append(self.error)
@@ -122,7 +113,7 @@ class OptionsForm:
 
     def read(self) -> Settings:
         mode = self.value("mode").value
-        computer = {"2p": None, "cpu1": 1, "cpu2": 2}[mode]
+        computer = MODES[mode]
         names = [self.value("name1").value, self.value("name2").value]
         if computer is not None and not names[computer - 1].strip():
             names[computer - 1] = "Computer"

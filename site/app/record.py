@@ -1,17 +1,15 @@
-"""A game record as data: saved in localStorage, and shared as a link.
+"""A game record as text: saved in localStorage, and shared as a link.
 
-One format serves both: the whole record (every move played, including moves taken back
-and not yet redone), the position shown (`at`), and who plays:
+One format serves both, `Session.to_data()`: the whole record (every move played,
+including moves taken back and not yet redone), the position shown (`at`), who plays,
+and the players still to arrange their numbers (`arrange`, only while they do):
 
     {"v": 1, "mode": "cpu2", "level": "easy", "at": 3, "game": <Game.to_dict()>}
 
-A link carries it as base64url of the compact JSON (`?g=...`). Everything read back is
-checked here and by `py_rules.load_game`; anything wrong raises BadSave with a short
-message for a person. Pure Python: tested in CPython with hostile inputs.
-
-Number Duel's hidden orders (and the seed, which determines them) may be in a link only
-for a finished game, when every number has been shown anyway: while it runs, a link
-carries just the options and names, and opens a fresh game with new hidden orders.
+A link carries it as base64url of the compact JSON (`?g=...`). This module turns text
+into JSON values and back, refusing anything too long or too deeply nested before it
+is parsed; `Session.from_data` checks the value. Anything wrong raises BadSave with a
+short message for a person. Pure Python: tested in CPython with hostile inputs.
 """
 
 from __future__ import annotations
@@ -20,98 +18,18 @@ import base64
 import binascii
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
-import py_rules
-from py_rules.errors import BadSave, RulesError
+from py_rules.errors import BadSave
 
-from .settings import MODES
-
-VERSION = 1
 MAX_TOKEN_CHARS = 16_000  # a 99-move Digit Chain game needs about 1,500
 MAX_SAVED_CHARS = 100_000
 TOKEN = re.compile(r"^[A-Za-z0-9_-]*$")
-KEYS = {"v", "mode", "level", "at", "game"}
 MAX_DEPTH = 16  # a record nests 4 deep; far deeper JSON can overflow Pyodide's JS stack
 # Outside strings: brackets become parentheses (and literal parentheses, never valid
 # there, walls); the other characters JSON allows there go.
 AS_PARENTHESES = bytes.maketrans(b"[{]}()", b"(())||")
 JSON_OUTSIDE_STRINGS = b" \t\n\r,:0123456789+-.eEtrufalsn"
-SECRET_OPTIONS = ("seed", "order1", "order2")
-
-
-@dataclass
-class Record:
-    """A game at the position shown, the moves after it (redo), and who plays."""
-
-    game: Any
-    future: list[str] = field(default_factory=list)
-    computer: int | None = None
-    level: str = "easy"
-
-    def whole(self) -> Any:
-        """The game with every recorded move played (the end of the record)."""
-        full = self.game.copy()
-        for move in self.future:
-            full.play(move)
-        return full
-
-
-def to_data(record: Record, share: bool = False) -> dict[str, Any]:
-    """The record as plain data; for a link (`share`) without secrets of a running game."""
-    full = record.whole()
-    saved = full.to_dict()
-    at = len(record.game.moves)
-    if share and full.has_hidden_information and not full.is_over:
-        saved["options"] = {k: v for k, v in saved["options"].items() if k not in SECRET_OPTIONS}
-        saved["moves"], at = [], 0
-    mode = next(name for name, player in MODES.items() if player == record.computer)
-    return {"v": VERSION, "mode": mode, "level": record.level, "at": at, "game": saved}
-
-
-def from_data(data: Any, slug: str, levels: tuple[str, ...], from_link: bool) -> Record:
-    """Rebuild a record, checking every part; BadSave says what is wrong."""
-    if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
-        raise BadSave("it is not a Number Duels game.")
-    if data.get("v") != VERSION:
-        raise BadSave("it is from another version of Number Duels.")
-    if set(data) != KEYS:
-        raise BadSave("it has missing or unknown parts.")
-    mode, level, at = data["mode"], data["level"], data["at"]
-    if not isinstance(mode, str) or mode not in MODES or level not in levels:
-        raise BadSave("its players are not valid.")
-    saved = data["game"]
-    if saved.get("game") != slug:
-        cls = py_rules.GAMES.get(saved.get("game")) if isinstance(saved.get("game"), str) else None
-        raise BadSave(f"it is for {cls.title if cls else 'another game'}.")
-    cls = py_rules.GAMES[slug]
-    moves = saved.get("moves")
-    if from_link and cls.has_hidden_information and isinstance(saved.get("options"), dict):
-        secret = bool(moves) or any(k in saved["options"] for k in SECRET_OPTIONS)
-    else:
-        secret = False
-    try:
-        full = py_rules.load_game(saved)
-    except RulesError as error:
-        raise BadSave(lowered(str(error))) from None
-    if secret and not full.is_over:
-        raise BadSave("a link to a Number Duel in progress would give away hidden numbers.")
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(full.moves):
-        raise BadSave("its position is not in the game.")
-    future: list[str] = []
-    while len(full.moves) > at:
-        future.insert(0, full.move_text(full.undo()))
-    return Record(full, future, MODES[mode], level)
-
-
-def lowered(message: str) -> str:
-    """A BadSave sentence ("This saved game is corrupt.") as a clause after "because"."""
-    for lead in ("This saved game ", "The saved game "):
-        if message.startswith(lead):
-            return "it " + message[len(lead) :]
-    message = message.replace(" of this saved game", "")
-    return message[:1].lower() + message[1:]
 
 
 def encode_link(data: dict[str, Any]) -> str:

@@ -12,13 +12,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from py_rules.errors import BadOption, quoted
-from py_rules.options import spec_summary
+from py_rules.options import FlagOption
+from py_rules.session import MODES, Session, mode_of
 
-# Mode -> the player the computer plays (None: two people at one screen).
-MODES: dict[str, int | None] = {"2p": None, "cpu2": 2, "cpu1": 1}
 # Friendlier spellings accepted in embed attributes and page addresses.
 MODE_ALIASES = {"two-players": "2p", "vs-computer": "cpu2", "computer-first": "cpu1"}
 MAX_VALUE_LENGTH = 40
+COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enough not to bore
+MAX_DELAY_MS = 5000
+# Not an option of the game: each human arranges their own numbers before play.
+ARRANGE = FlagOption(
+    "arrange", "arrange my numbers before play starts (otherwise they are shuffled)"
+)
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Settings:
 
     @property
     def mode(self) -> str:
-        return next(name for name, player in MODES.items() if player == self.computer)
+        return mode_of(self.computer)
 
 
 def mode_player(mode: str) -> int | None:
@@ -47,8 +52,8 @@ def mode_player(mode: str) -> int | None:
 
 
 def option_names(game_cls: type[Any]) -> list[str]:
-    """The options a page may set (hidden orders and the seed are never among them)."""
-    return [spec.name for spec in game_cls.option_specs if spec_summary(spec)["kind"] != "order"]
+    """The options a page may set (secrets, such as hidden orders, are never among them)."""
+    return [spec.name for spec in game_cls.public_option_specs()]
 
 
 def settings_from_params(
@@ -70,4 +75,30 @@ def settings_from_params(
     for name in ("first", *option_names(game_cls)):
         if name in params:
             options[name] = params[name][: MAX_VALUE_LENGTH + 1]
-    return Settings(computer, level, (names[0], names[1]), options)
+    arrange_text = params.get("arrange", "false")[:MAX_VALUE_LENGTH]
+    arrange = ARRANGE.parse(arrange_text or "true")  # a bare data-arrange attribute means yes
+    return Settings(computer, level, (names[0], names[1]), options, arrange)
+
+
+def computer_delay(params: Mapping[str, str]) -> int:
+    """The computer's thinking pause; `?delay=ms` (or data-delay) changes it."""
+    value = params.get("delay", "")
+    if value.isdecimal() and len(value) < 7:
+        return min(int(value), MAX_DELAY_MS)
+    return COMPUTER_DELAY_MS
+
+
+def new_session(slug: str, settings: Settings) -> Session:
+    """A new session with `settings` (BadOption if they are refused)."""
+    computer, level = settings.computer, settings.level
+    return Session.new(slug, settings.options, settings.names, computer, level, settings.arrange)
+
+
+def settings_of(session: Session) -> Settings:
+    """The settings of a session, to show in the New game form."""
+    game = session.game
+    names = tuple("" if n == f"Player {i}" else n for i, n in enumerate(game.names, 1))
+    secret = game.secret_options()
+    options = {k: v for k, v in game.options.items() if k not in secret}
+    arrange = bool(session.arranging)
+    return Settings(session.computer, session.level, (names[0], names[1]), options, arrange)

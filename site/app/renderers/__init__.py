@@ -1,23 +1,16 @@
-"""One renderer per game, found by the game's slug and imported only when needed.
+"""One renderer per game, found through the registry and imported only when needed.
 
-A page shows one game, so it compiles only that game's renderer.
+Each game's renderer lives in the module named like the game's rules module
+(`circle_duel`), as `RENDERER`. A page shows one game, so it compiles only that one.
 """
 
 from __future__ import annotations
 
-import importlib
+from py_rules.registry import part
 
 from .base import Renderer
 
-RENDERERS: dict[str, str] = {
-    "circle-duel": "circle_duel.CircleDuelRenderer",
-    "number-circle": "number_circle.NumberCircleRenderer",
-    "sequence-duel": "sequence_duel.SequenceDuelRenderer",
-    "digit-chain": "digit_chain.DigitChainRenderer",
-    "number-duel": "number_duel.NumberDuelRenderer",
-}
-
 
 def renderer_class(slug: str) -> type[Renderer]:
-    module, _, name = RENDERERS[slug].partition(".")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    cls: type[Renderer] = part(slug, __name__).RENDERER
+    return cls

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from py_rules.core import other
+
 from ..canvas import Pen
 
 
@@ -37,14 +39,14 @@ class Target:
 class Choice:
     """What pressing a target means now: a move, a half-move to remember, or a refusal.
 
-    Before the first move (`View.arranging`): `options` restarts the unplayed game with
-    those options changed (a rearranged order), and `ready` ends this player's setup.
+    Before the first move (`View.arranging`): `swap` exchanges two places (1-based) of
+    the player's own arrangement, and `ready` ends this player's setup.
     """
 
     move: str | None = None
     select: str | None = None
     refusal: str | None = None
-    options: dict[str, str] | None = None
+    swap: tuple[int, int] | None = None
     ready: bool = False
 
 
@@ -99,7 +101,7 @@ class Renderer:
         """The end of the game in words; mentions "<name> wins" or a draw."""
         if game.winner is None:
             return "It's a draw."
-        loser = 3 - game.winner
+        loser = other(game.winner)
         return f"{game.player_name(game.winner)} wins! {game.player_name(loser)} cannot move."
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
@@ -107,12 +109,6 @@ class Renderer:
         return []
 
 
-def mover_of(game: Any, index: int) -> int:
-    """Who made move `index` (0-based) in a game where players strictly alternate."""
-    first = game.options["first"]
-    return first if index % 2 == 0 else 3 - first
-
-
 def owners(game: Any) -> dict[int, int]:
     """Number -> the player who took it, for games whose moves are plain numbers."""
-    return {int(game.move_text(move)): mover_of(game, i) for i, move in enumerate(game.moves)}
+    return {number: player for player, number in game.moves_by_player()}

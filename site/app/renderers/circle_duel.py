@@ -60,3 +60,6 @@ class CircleDuelRenderer(PickRenderer):
         if last is None:
             return "take any number"
         return "take " + " or ".join(game.legal_move_texts())
+
+
+RENDERER = CircleDuelRenderer

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.core import other
+
 from .. import theme
 from ..canvas import Pen
 from .base import Layout, Target, View
@@ -59,9 +61,12 @@ class DigitChainRenderer(PickRenderer):
     def result(self, game: Any) -> str:
         if not game.moves:
             return super().result(game)
-        loser = 3 - game.winner
+        loser = other(game.winner)
         digit = self.last(game) % 10
         return (
             f"{game.player_name(game.winner)} wins! "
             f"{game.player_name(loser)} has no number starting with {digit}."
         )
+
+
+RENDERER = DigitChainRenderer

@@ -84,7 +84,7 @@ class NumberCircleRenderer(Renderer):
                 800,
             )
         mover = game.to_move
-        legal = {t[:-1] for t in game.legal_move_texts() if t != "pass"}
+        legal = {str(n) for n in game.destinations()}
         came_from = state.came_from[mover - 1] if mover else None
         for t in nodes:
             draw_token(
@@ -120,7 +120,7 @@ class NumberCircleRenderer(Renderer):
             return "no legal move, so press Pass"
         if view.pending is not None:
             return f"moving to {view.pending}: now + or \u2212"
-        places = sorted({m[:-1] for m in moves}, key=int)
+        places = [str(n) for n in game.destinations()]
         return f"move to {' or '.join(places)}, then + or \u2212"
 
     def describe(self, game: Any, move: str, player: int) -> str:
@@ -128,8 +128,9 @@ class NumberCircleRenderer(Renderer):
         if move == "pass":
             return f"{name} passed (no legal move)."
         total = game.state.total[player - 1]
-        done = "added" if move.endswith("+") else "subtracted"
-        return f"{name} moved to {move[:-1]} and {done} it: total {total}."
+        step = game.moves[-1]  # `game` is the game after this move
+        done = "added" if step.op == "+" else "subtracted"
+        return f"{name} moved to {step.to} and {done} it: total {total}."
 
     def result(self, game: Any) -> str:
         target = game.options["target"]
@@ -141,3 +142,6 @@ class NumberCircleRenderer(Renderer):
             f"Total {state.total[player - 1]} (target {game.options['target']})",
             f"Marker on {state.position[player - 1]}",
         ]
+
+
+RENDERER = NumberCircleRenderer

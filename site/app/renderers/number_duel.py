@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.core import other
+
 from .. import theme
 from ..canvas import Pen
 from .base import Choice, Layout, Renderer, Target, View
@@ -40,7 +42,7 @@ class NumberDuelRenderer(Renderer):
         w, h, gap, left, bottom = self.geometry(game, width)
         seat = view.seat
         if view.arranging:  # your own cards by position, labelled with their numbers
-            order = game.options[f"order{seat}"]
+            order = game.arrangement(seat)
             cards = [
                 Target(f"a{i}", f"{n} at position {i}", left + (i - 1) * (w + gap), bottom, w, h)
                 for i, n in enumerate(order, start=1)
@@ -51,7 +53,7 @@ class NumberDuelRenderer(Renderer):
             for i in range(1, game.options["numbers"] + 1)
         ]
         if view.viewer == seat or view.reveal:
-            order = game.options[f"order{seat}"]  # the seat's own secret: theirs to see
+            order = game.arrangement(seat)  # the seat's own secret: theirs to see
             targets += [
                 Target(str(n), str(n), left + i * (w + gap), bottom, w, h)
                 for i, n in enumerate(order)
@@ -74,7 +76,7 @@ class NumberDuelRenderer(Renderer):
             return Choice(refusal="It is not your turn.")
         if int(key) in game.state.remaining(seat):
             return Choice(select=key)
-        return Choice(refusal=game.why_illegal(f"{key}@{game.state.occupied(3 - seat)[0]}"))
+        return Choice(refusal=game.why_illegal(f"{key}@{game.state.occupied(other(seat))[0]}"))
 
     def arrange(self, game: Any, view: View, key: str) -> Choice:
         """A card is picked up, swapped with the one picked up before, or it is done."""
@@ -82,19 +84,20 @@ class NumberDuelRenderer(Renderer):
             return Choice(ready=True)
         if view.pending is None or view.pending == key:
             return Choice(select=key)
-        name = f"order{view.seat}"
-        order = list(game.options[name])
-        i, j = int(view.pending[1:]) - 1, int(key[1:]) - 1
-        order[i], order[j] = order[j], order[i]
-        return Choice(options={name: ",".join(map(str, order))})
+        return Choice(swap=(int(view.pending[1:]), int(key[1:])))
 
     def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
         w, h, gap, left, bottom = self.geometry(game, pen.width)
         seat = view.seat
-        rival = 3 - seat
+        rival = other(seat)
         rows = self.rows(game, view)
-        my_turn = game.to_move == seat and view.viewer == seat
-        legal_positions = set(game.state.occupied(rival)) if my_turn and view.pending else set()
+        # Only a move in play lights up positions to attack: never while arranging.
+        my_turn = game.to_move == seat and view.viewer == seat and not view.arranging
+        legal_positions = set()
+        if my_turn and view.pending is not None:
+            legal_positions = {
+                move.position for move in game.legal_moves() if str(move.number) == view.pending
+            }
         pen.text(
             left,
             CAPTION / 2,
@@ -120,7 +123,7 @@ class NumberDuelRenderer(Renderer):
             pen.text(x + w / 2, CAPTION + h + 12, str(card["position"]), 12, theme.MUTED, 600)
         self.band(pen, game, CAPTION + h + 22, BAND - 30)
         remaining = set(game.state.remaining(seat))
-        order = game.options[f"order{seat}"]
+        order = game.arrangement(seat)
         for i, card in enumerate(rows[seat]):
             x = left + i * (w + gap)
             lift = 8 if view.pending in (str(card["number"]), f"a{i + 1}") else 0
@@ -240,7 +243,7 @@ class NumberDuelRenderer(Renderer):
             pen.text(cx, y + height / 2, "No attacks yet", 14, theme.MUTED, 600)
             return
         e = game.state.encounters[-1]
-        defender = 3 - e.attacker
+        defender = other(e.attacker)
         mid = y + height / 2 - 7
         pen.rect(cx - 160, y, 320, height, 14, fill=theme.SURFACE, stroke=theme.TRACK, width=1.5)
         pen.text(cx - 46, mid, str(e.number), 24, theme.PLAYER[e.attacker], 800)
@@ -262,7 +265,7 @@ class NumberDuelRenderer(Renderer):
 
     def describe(self, game: Any, move: str, player: int) -> str:
         e = game.state.encounters[-1]
-        me, them = game.player_name(player), game.player_name(3 - player)
+        me, them = game.player_name(player), game.player_name(other(player))
         head = f"{me} attacked position {e.position} with {e.number}"
         if e.winner is None:
             return f"{head}: {them}'s {e.defender_number} ties; both are eliminated."
@@ -273,7 +276,7 @@ class NumberDuelRenderer(Renderer):
     def result(self, game: Any) -> str:
         if game.winner is None:
             return "It's a draw: the last two numbers tied."
-        loser = 3 - game.winner
+        loser = other(game.winner)
         return (
             f"{game.player_name(game.winner)} wins! {game.player_name(loser)} has no numbers left."
         )
@@ -285,3 +288,6 @@ class NumberDuelRenderer(Renderer):
         facts = [f"{left} number{'s' if left != 1 else ''} left"]
         facts.append(f"Used or lost: {', '.join(map(str, gone))}" if gone else "Nothing used yet")
         return facts
+
+
+RENDERER = NumberDuelRenderer

@@ -30,7 +30,7 @@ class PickRenderer(Renderer):
         ]
 
     def last(self, game: Any) -> int | None:
-        return int(game.move_text(game.moves[-1])) if game.moves else None
+        return game.moves[-1] if game.moves else None  # a picking game's move is its number
 
     def draw_numbers(
         self, pen: Pen, game: Any, layout: Layout, blocked: set[int] = frozenset()

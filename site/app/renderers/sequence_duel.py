@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.core import other
+
 from .. import theme
 from ..canvas import Pen
-from .base import Layout, Target, View
+from .base import Layout, Target, View, owners
 from .picking import PickRenderer
 
 MIN_CELL = 36.0  # below this a line wraps sooner, so numbers stay easy to press
@@ -65,17 +67,17 @@ class SequenceDuelRenderer(PickRenderer):
                     dash=(5, 5),
                 )
         player = game.to_move
-        blocked = set()
-        if player is not None:
-            blocked = {
-                int(t.key)
-                for t in targets
-                if (reason := game.why_illegal(t.key)) and "adjacent" in reason
-            }
+        blocked: set[int] = set()
+        if player is not None:  # free numbers next to the opponent's: marked as blocked
+            taken = set(owners(game))
+            blocked = game.blocked_for(game.state, player) - taken
         self.draw_numbers(pen, game, layout, blocked)
 
     def prompt(self, game: Any, view: View) -> str:
         if not game.moves:
             return "claim any number"
-        other = game.player_name(3 - game.to_move)
-        return f"claim a free number not next to {other}'s"
+        rival = game.player_name(other(game.to_move))
+        return f"claim a free number not next to {rival}'s"
+
+
+RENDERER = SequenceDuelRenderer

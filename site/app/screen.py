@@ -1,0 +1,213 @@
+"""Everything one board shows, drawn from its session: canvas, buttons and text.
+
+`Screen` only reads the session (and the controller's half-made move); it never
+changes the game. The words of the status line and the hand-over card come from
+`wording`; the board itself from the game's renderer. Illegal choices stay real
+buttons (aria-disabled) so that pressing one explains why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from py_rules import Phase, Session
+from py_rules.core import other
+
+from . import storage, wording
+from .canvas import Pen
+from .dom import clear, el, on, pixel_ratio
+from .movelist import MoveList
+from .renderers.base import Layout, Renderer, View
+from .wording import BUSY
+
+
+class Screen:
+    """One board's parts inside its root element (found by class, never by id)."""
+
+    def __init__(self, root: Any, renderer: Renderer, go: Callable[[str | int], None]) -> None:
+        self.root = root
+        self.renderer = renderer
+        self.board = root.querySelector(".board")
+        self.canvas = self.board.querySelector("canvas")
+        self.targets_box = root.querySelector(".targets")
+        self.choices_box = root.querySelector(".choices")
+        self.status = root.querySelector(".status")
+        self.message_line = root.querySelector(".message")
+        self.handover_box = root.querySelector(".handover")
+        self.players_box = root.querySelector(".players")
+        history = root.querySelector(".history")
+        self.moves = MoveList(history, go) if history else None
+        self.buttons: dict[str, Any] = {}
+        self.drawn: dict[str, tuple[Any, ...]] = {}
+        self.layout: Layout | None = None
+        self.width = 0.0
+
+    def view(self, session: Session, pending: str | None) -> View:
+        """What the renderer may show: whose secrets, and whether everything is public."""
+        arranging = session.phase is Phase.ARRANGE
+        return View(session.viewer, pending, session.reveal_all, session.seat, arranging)
+
+    def render(
+        self,
+        session: Session,
+        pending: str | None,
+        log: list[str],
+        actions: dict[str, Any],
+        reveal: Callable[[], None],
+    ) -> None:
+        view = self.view(session, pending)
+        game = session.game
+        self.width = float(self.board.clientWidth) or 600.0
+        self.layout = layout = self.renderer.layout(game, view, self.width)
+        self.sync_buttons(session, layout, view)
+        pen = Pen(self.canvas, self.width, layout.height, pixel_ratio())
+        self.renderer.draw(pen, game, view, layout)
+        self.board.style.height = f"{layout.height}px"
+        self.status.textContent = wording.status(session, self.renderer, view, log)
+        self.status.dataset.over = "true" if game.is_over else "false"
+        self.status.dataset.player = str(game.winner if game.is_over else game.to_move or "")
+        self.show_players(session, view)
+        self.show_handover(session, log, reveal)
+        if self.moves:
+            self.moves.show(log, session.at, session.can_step)
+        actions["undo"].disabled = session.undo_target() is None
+        actions["redo"].disabled = session.redo_target() is None
+        self.root.dataset.turn = session.phase.value
+
+    def sync_buttons(self, session: Session, layout: Layout, view: View) -> None:
+        """Make one real button per target; rebuild only when the set of targets changes."""
+        keys = [t.key for t in layout.targets]
+        if keys != list(self.buttons):
+            clear(self.targets_box)
+            clear(self.choices_box)
+            self.buttons, self.drawn = {}, {}
+            for t in layout.targets:
+                button = el("button", "choice" if t.bar else "target", t.label, type="button")
+                button.dataset.key = t.key
+                if t.title:
+                    button.title = t.title
+                (self.choices_box if t.bar else self.targets_box).append(button)
+                self.buttons[t.key] = button
+        busy = session.phase in BUSY
+        self.targets_box.inert = session.phase is Phase.HAND_OVER
+        for t in layout.targets:
+            refused = busy or self.renderer.choose(session.game, view, t.key).refusal is not None
+            state = (t.label, t.x, t.y, t.w, t.h, t.round, refused, view.pending == t.key)
+            if self.drawn.get(t.key) == state:
+                continue
+            self.drawn[t.key] = state
+            button = self.buttons[t.key]
+            button.textContent = t.label  # an arranged card keeps its place, not its number
+            if not t.bar:
+                style = button.style
+                style.left, style.top = f"{t.x:.1f}px", f"{t.y:.1f}px"
+                style.width, style.height = f"{t.w:.1f}px", f"{t.h:.1f}px"
+                button.classList.toggle("round", t.round)
+            button.setAttribute("aria-disabled", "true" if refused else "false")
+            if view.pending == t.key:
+                button.setAttribute("aria-pressed", "true")
+            else:
+                button.removeAttribute("aria-pressed")
+
+    def show_players(self, session: Session, view: View) -> None:
+        box = self.players_box
+        if not box:  # an embed has no players panel
+            return
+        clear(box)
+        game, computer = session.game, session.computer
+        for player in (1, 2):
+            card = el("div", f"player p{player}")
+            if game.to_move == player:
+                card.classList.add("to-move")
+            if game.winner == player:
+                card.classList.add("winner")
+            head = el("div", "player-head")
+            head.append(el("span", "player-dot"))
+            head.append(el("span", "player-name", game.player_name(player)))
+            if computer == player:
+                head.append(el("span", "badge", "Computer"))
+            elif computer:
+                head.append(el("span", "badge", "You"))
+            if game.winner == player:
+                head.append(el("span", "badge win", "Winner"))
+            elif game.to_move == player:
+                head.append(el("span", "badge turn", "To move"))
+            card.append(head)
+            for fact in self.renderer.player_facts(game, view, player):
+                card.append(el("div", "player-fact", fact))
+            box.append(card)
+
+    def show_handover(self, session: Session, log: list[str], reveal: Callable[[], None]) -> None:
+        """The card that hides the board until the next human says they have the screen."""
+        box = self.handover_box
+        if session.phase is not Phase.HAND_OVER:
+            box.hidden = True
+            return
+        player = session.next_player or 1
+        name, rival = session.game.player_name(player), session.game.player_name(other(player))
+        clear(box)
+        card = el("div", "handover-card")
+        card.append(el("h2", text=f"{name}'s turn"))
+        if session.at:
+            card.append(el("p", "handover-last", log[session.at - 1]))
+        card.append(el("p", text=f"Pass the screen to {name}. {rival}, no peeking!"))
+        button = el("button", "button primary", wording.show_numbers(name), type="button")
+        on(button, "click", lambda _event: reveal())
+        card.append(button)
+        box.append(card)
+        box.hidden = False
+
+    def build_actions(self, box: Any, cls: type[Any]) -> tuple[dict[str, Any], Any]:
+        """New game, Undo, Redo, Hint and Share, and the box that shows a share link."""
+        clear(box)
+        action: dict[str, Any] = {}
+        for key, label, kind in (
+            ("new", "New game", "button primary"),
+            ("undo", "Undo", "button"),
+            ("redo", "Redo", "button"),
+            ("hint", "Hint", "button"),
+            ("share", "Share", "button"),
+        ):
+            button = el("button", kind, label, type="button")
+            button.dataset.action = key
+            box.append(button)
+            action[key] = button
+        if not cls.take_back_while_running:
+            for key in ("undo", "redo"):
+                action[key].title = cls.take_back_refusal
+        share_box = el("div", "share")
+        share_box.hidden = True
+        box.after(share_box)
+        return action, share_box
+
+    def show_share(self, box: Any, url: str, settings_only: bool) -> None:
+        """Show (and copy) a share link; say when it carries only the settings."""
+        clear(box)
+        field = el("input", "share-link", type="text", readonly="", aria_label="Share link")
+        field.value = url
+        note = el(
+            "p", "share-note", wording.SHARE_SETTINGS_ONLY if settings_only else wording.SHARE_NOTE
+        )
+        box.append(field)
+        box.append(note)
+        box.hidden = False
+        field.select()
+
+        def copied(ok: bool) -> None:
+            if ok:
+                note.textContent = "Link copied. " + note.textContent
+
+        storage.copy_text(url, copied)
+
+    def focus_first(self) -> None:
+        """Put the focus on the first button that may be pressed."""
+        for button in self.buttons.values():
+            if button.getAttribute("aria-disabled") == "false":
+                button.focus()
+                return
+
+    def say(self, message: str) -> None:
+        """The refusal line: why the last press did nothing (empty to clear it)."""
+        self.message_line.textContent = message
+        self.message_line.classList.toggle("show", bool(message))

@@ -1,0 +1,90 @@
+"""The page's pure-Python parts that read a session: renderers' choices, the wording.
+
+The renderers never touch the browser (only the pen they are handed does), so they run
+here against a pen that records nothing, in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import py_rules
+from py_rules import Phase, Session
+
+SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
+if str(SITE) not in sys.path:
+    sys.path.insert(0, str(SITE))
+
+from app import wording  # noqa: E402
+from app.renderers import renderer_class  # noqa: E402
+from app.renderers.base import View  # noqa: E402
+from app.settings import settings_from_params  # noqa: E402
+from app.wording import BUSY  # noqa: E402
+
+
+class QuietPen:
+    """A pen that draws nothing: the renderer's choices are what is checked."""
+
+    width = 600.0
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None
+
+
+def lit_cards(session: Session, pending: str | None) -> dict[int, list[bool]]:
+    """Which cards of each player's row the Number Duel board draws as "legal"."""
+    renderer = renderer_class("number-duel")(py_rules.game_class("number-duel"))
+    lit: dict[int, list[bool]] = {1: [], 2: []}
+
+    def card(
+        pen: Any, x: float, y: float, w: float, h: float, c: Any, owner: int, **kw: Any
+    ) -> None:
+        lit[owner].append(bool(kw.get("legal")))
+
+    renderer.card = card  # type: ignore[method-assign]
+    arranging = session.phase is Phase.ARRANGE
+    view = View(session.viewer, pending, session.reveal_all, session.seat, arranging)
+    renderer.draw(QuietPen(), session.game, view, renderer.layout(session.game, view, 600.0))
+    return lit
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_the_opponents_cards_never_glow_while_arranging(first: int) -> None:
+    session = Session.new("number-duel", {"seed": 5, "first": first}, None, 2, arrange=True)
+    assert session.phase is Phase.ARRANGE and session.seat == 1
+    lit = lit_cards(session, "a2")  # a card picked up to swap
+    assert lit[2] == [False] * 5, "the opponent's face-down cards glow as legal"
+    assert lit[1] == [True] * 5  # the arranging player's own cards may be pressed
+
+
+def test_in_play_only_the_positions_to_attack_glow() -> None:
+    session = Session.new("number-duel", {"seed": 5, "first": 1}, None, 2)
+    mine = session.game.arrangement(1)
+    lit = lit_cards(session, str(mine[0]))
+    assert lit[2] == [True] * 5 and lit[1] == [False] * 5
+
+
+@pytest.mark.parametrize(("value", "arrange"), [("", True), ("true", True), ("false", False)])
+def test_arranging_can_be_chosen_from_an_embed(value: str, arrange: bool) -> None:
+    cls = py_rules.game_class("number-duel")
+    settings = settings_from_params(cls, {"arrange": value}, ("easy",))
+    assert settings.arrange is arrange
+    assert settings_from_params(cls, {}, ("easy",)).arrange is False
+    with pytest.raises(py_rules.BadOption, match="arrange must be true or false"):
+        settings_from_params(cls, {"arrange": "perhaps"}, ("easy",))
+
+
+def test_the_status_line_follows_the_phase() -> None:
+    renderer = renderer_class("number-duel")(py_rules.game_class("number-duel"))
+    session = Session.new("number-duel", {"seed": 5}, ("Ann", "Bob"), None, arrange=True)
+    view = View(session.viewer, None, False, session.seat, False)
+    assert wording.status(session, renderer, view, []) == "Pass the screen to Ann."
+    assert wording.not_now(session) == "Press “Show Ann's numbers” first."
+    session.reveal()
+    view = View(session.viewer, None, False, session.seat, True)
+    assert wording.status(session, renderer, view, []).startswith("Ann: arrange your numbers")
+    assert Phase.ARRANGE not in BUSY and Phase.COMPUTER in BUSY
