@@ -61,7 +61,7 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
     if slug == "number-duel":
         if options["numbers"] > NUMBER_DUEL_SOLVED_UP_TO:
             return {**found, "value": None, "first_moves": None, "method": "not computed"}
-        value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
+        value, best = number_duel.value_and_best(game)
         numbers = sorted({m.number for m in best})
         return {**found, "value": round(value, 6), "first_moves": numbers, "method": "solver"}
     if slug == "sequence-duel" and options["size"] > SEQUENCE_DUEL_SOLVED_UP_TO:

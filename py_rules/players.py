@@ -87,7 +87,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
         raise ValueError("the game is over: there is no move to suggest")
     if game.has_hidden_information:
         if not is_exact(game):
-            values = number_duel.quick_values(game)  # type: ignore[arg-type]
+            values = number_duel.quick_values(game)
             top = max(estimate for _, _, estimate in values)
             texts = [game.move_text(m) for m, _, e in values if e >= top - number_duel.EPSILON]
             value = round(top, 12)
@@ -98,7 +98,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
                 "moves": texts,
                 "exact": False,
             }
-        value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
+        value, best = number_duel.value_and_best(game)
         texts = [game.move_text(m) for m in best]
         return {
             "move": texts[0],
@@ -159,8 +159,8 @@ def _scored_moves(game: Game[Any], moves: list[Any], depth: int) -> list[Any]:
 
 def _number_duel_move(game: Game[Any], level: str, rng: random.Random) -> Any:
     if level == "perfect" and is_exact(game):
-        return pick(number_duel.value_and_best(game)[1], rng)  # type: ignore[arg-type]
-    values = number_duel.quick_values(game)  # type: ignore[arg-type]
+        return pick(number_duel.value_and_best(game)[1], rng)
+    values = number_duel.quick_values(game)
     if level == "easy":
         sure = [m for m, won, _ in values if won]
         return pick(sure or [m for m, _, _ in values], rng)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core import other
 from ..options import IntOption
@@ -24,7 +25,8 @@ class CircleDuel(PickingGame[CircleDuelState]):
 
     @property
     def size(self) -> int:
-        return self.options["size"]
+        size: int = self.options["size"]
+        return size
 
     def neighbours(self, number: int) -> tuple[int, int]:
         """The two numbers next to `number` on the circle 1..N (1 is next to N)."""
@@ -36,7 +38,7 @@ class CircleDuel(PickingGame[CircleDuelState]):
 
     def moves_in(self, state: CircleDuelState) -> list[int]:
         if state.last is None:
-            candidates = range(1, self.size + 1)
+            candidates: list[int] = list(range(1, self.size + 1))
         else:
             candidates = sorted(set(self.neighbours(state.last)))
         return [n for n in candidates if n not in state.claimed]
@@ -57,7 +59,7 @@ class CircleDuel(PickingGame[CircleDuelState]):
     def after(self, state: CircleDuelState, move: int) -> CircleDuelState:
         return replace(state, claimed=state.claimed | {move}, last=move, player=other(state.player))
 
-    def public_view(self) -> dict:
+    def public_view(self) -> dict[str, Any]:
         return {
             **super().public_view(),
             "size": self.size,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import other
 from ..options import FlagOption, IntOption
@@ -40,9 +41,9 @@ class DigitChain(PickingGame[DigitChainState]):
     )
 
     def initial_state(self) -> DigitChainState:
-        numbers = range(1, self.options["pool"] + 1)
+        numbers: list[int] = list(range(1, self.options["pool"] + 1))
         if self.options["no_tens"]:
-            numbers = (n for n in numbers if n % 10)
+            numbers = [n for n in numbers if n % 10]
         return DigitChainState(frozenset(numbers), None, self.options["first"])
 
     def moves_in(self, state: DigitChainState) -> list[int]:
@@ -67,5 +68,5 @@ class DigitChain(PickingGame[DigitChainState]):
     def after(self, state: DigitChainState, move: int) -> DigitChainState:
         return DigitChainState(state.pool - {move}, move, other(state.player))
 
-    def public_view(self) -> dict:
+    def public_view(self) -> dict[str, Any]:
         return {**super().public_view(), "pool": sorted(self.state.pool), "last": self.state.last}

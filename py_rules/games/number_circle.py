@@ -68,7 +68,8 @@ class NumberCircle(Game[NumberCircleState]):
 
     @property
     def target(self) -> int:
-        return self.options["target"]
+        target: int = self.options["target"]
+        return target
 
     def initial_state(self) -> NumberCircleState:
         return NumberCircleState((1, 1), (None, None), (0, 0), self.options["first"])
@@ -109,7 +110,8 @@ class NumberCircle(Game[NumberCircleState]):
     def moves_in(self, state: NumberCircleState) -> list[Step | Pass]:
         if self.outcome_of(state):
             return []
-        return self.steps_in(state) or [PASS]
+        steps: list[Step | Pass] = list(self.steps_in(state))
+        return steps or [PASS]
 
     def rule_broken(self, state: NumberCircleState, move: Any) -> str | None:
         if isinstance(move, Pass):
@@ -151,7 +153,7 @@ class NumberCircle(Game[NumberCircleState]):
                 return Outcome(player, TARGET)
         return None
 
-    def public_view(self) -> dict:
+    def public_view(self) -> dict[str, Any]:
         s = self.state
         return {
             **super().public_view(),

@@ -105,7 +105,8 @@ class NumberDuel(Game[NumberDuelState]):
 
     @property
     def size(self) -> int:
-        return self.options["numbers"]
+        numbers: int = self.options["numbers"]
+        return numbers
 
     def initial_state(self) -> NumberDuelState:
         rows = (tuple(self.options["order1"]), tuple(self.options["order2"]))
@@ -203,7 +204,7 @@ class NumberDuel(Game[NumberDuelState]):
     def public_view(self) -> dict[str, Any]:
         """What a spectator sees: every revealed number, no hidden order."""
         state = self.state
-        gone = {1: [], 2: []}
+        gone: dict[int, list[int]] = {1: [], 2: []}
         for e in state.encounters:
             winner = e.winner
             gone[e.attacker].append(e.number)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import other
 from ..options import IntOption
@@ -29,7 +30,8 @@ class SequenceDuel(PickingGame[SequenceDuelState]):
 
     @property
     def size(self) -> int:
-        return self.options["size"]
+        size: int = self.options["size"]
+        return size
 
     def initial_state(self) -> SequenceDuelState:
         return SequenceDuelState((frozenset(), frozenset()), self.options["first"])
@@ -64,7 +66,7 @@ class SequenceDuel(PickingGame[SequenceDuelState]):
         claimed = tuple(c | {move} if i == mine else c for i, c in enumerate(state.claimed))
         return SequenceDuelState((claimed[0], claimed[1]), other(state.player))
 
-    def public_view(self) -> dict:
+    def public_view(self) -> dict[str, Any]:
         return {
             **super().public_view(),
             "size": self.size,

@@ -98,7 +98,8 @@ class Presenter:
         """The game at the position shown (the session may restart it before play)."""
         return self.session.game
 
-    def name(self, player: int) -> str:
+    def name(self, player: int | None) -> str:
+        assert player is not None, "a player, not the end of the game"
         return self.game.player_name(player)
 
     def you(self, player: int) -> str:

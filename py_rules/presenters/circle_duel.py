@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from ..games.circle_duel import CircleDuel
 from .base import Presenter
 
 
 class CircleDuelPresenter(Presenter):
     """Seed 000: "Available numbers: 1 2 3 ..." then "Last number selected: 4"."""
+
+    @property
+    def game(self) -> CircleDuel:
+        game = self.session.game
+        assert isinstance(game, CircleDuel)
+        return game
 
     def show_turn(self, player: int) -> None:
         super().show_turn(player)

@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import other
+from ..games.digit_chain import DigitChain
 from .base import Presenter
 
 
 class DigitChainPresenter(Presenter):
     """Seed 003: "Current Number: 26 (Last digit: 6)", "Select a number starting with 6: "."""
+
+    @property
+    def game(self) -> DigitChain:
+        game = self.session.game
+        assert isinstance(game, DigitChain)
+        return game
 
     def welcome(self) -> None:
         self.console.say(f"-- {self.game.title} --", "")
@@ -38,6 +45,7 @@ class DigitChainPresenter(Presenter):
 
     def show_end(self) -> None:
         winner, last = self.game.winner, self.game.state.last
+        assert winner is not None and last is not None  # someone picked, then was stuck
         loser = other(winner)
         self.console.say(f"Current Number: {last} (Last digit: {last % 10})")
         self.console.say(f"No valid numbers starting with {last % 10} are available.")

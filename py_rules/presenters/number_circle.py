@@ -16,6 +16,12 @@ class NumberCirclePresenter(Presenter):
     operation; the whole move in one line ("7+") is accepted at the first question too.
     """
 
+    @property
+    def game(self) -> NumberCircle:
+        game = self.session.game
+        assert isinstance(game, NumberCircle)
+        return game
+
     def welcome(self) -> None:
         super().welcome()
         self.console.say(

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core import other
 from ..errors import BadOption
+from ..games.number_duel import NumberDuel
 from ..session import Session
 from .base import Console, Presenter, listed, number_ranges
 
@@ -16,6 +17,12 @@ class NumberDuelPresenter(Presenter):
     Everything shown comes from `game.observation(player)` (or the public view), never
     from the game's state, so the opponent's hidden order cannot leak onto the screen.
     """
+
+    @property
+    def game(self) -> NumberDuel:
+        game = self.session.game
+        assert isinstance(game, NumberDuel)
+        return game
 
     def __init__(self, session: Session, console: Console) -> None:
         super().__init__(session, console)

@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import other
+from ..games.sequence_duel import SequenceDuel
 from .base import Presenter, ask_name, number_ranges
 
 
 class SequenceDuelPresenter(Presenter):
     """Seed 002: names first, "Numbers Available: [1-9,11,...]", "Alice, select a number: "."""
+
+    @property
+    def game(self) -> SequenceDuel:
+        game = self.session.game
+        assert isinstance(game, SequenceDuel)
+        return game
 
     def welcome(self) -> None:
         super().welcome()
@@ -49,6 +56,7 @@ class SequenceDuelPresenter(Presenter):
 
     def show_end(self) -> None:
         winner = self.game.winner
+        assert winner is not None  # a picking game always has a winner
         self.console.say(f"{self.name(other(winner))}, you have no valid moves left.")
         self.console.say(f"{self.name(winner)} wins the game!")
 

@@ -57,7 +57,7 @@ def solve(game: Game[Any]) -> dict[str, Any]:
         report[key] = []
         return report
     if game.has_hidden_information:
-        value, best = number_duel.value_and_best(game)  # type: ignore[arg-type]
+        value, best = number_duel.value_and_best(game)
         report.update(value=round(value, 12), best_moves=[game.move_text(m) for m in best])
         return report
     solver = solver_for(game)

@@ -41,7 +41,7 @@ class NumberCircleSolver(Solver):
         """The races after one turn (a pass when there is no legal step)."""
         here, came_from, total = race
         floor = 0 if self.no_negative else low
-        after = [
+        after: list[Race] = [
             (to, here, new)
             for to in sorted(set(neighbours(here)))
             if to != came_from
@@ -105,8 +105,8 @@ class NumberCircleSolver(Solver):
         mine, theirs = self.races(state)
         a, b = self.turns_needed(mine), self.turns_needed(theirs)
         if a <= b:
-            return 2 * a - 1 if a < INFINITE else 10**9
-        return 2 * b if b < INFINITE else 10**9
+            return int(2 * a - 1) if a < INFINITE else 10**9
+        return int(2 * b) if b < INFINITE else 10**9
 
 
 def solver(game: Any) -> NumberCircleSolver:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.number_duel import Attack, NumberDuel
+from ..core import Game, other
+from ..games.number_duel import Attack
 
 Position = tuple[int, int, int, int]
 # (my hidden, my face-up, their hidden, their face-up): bitmasks, bit n = the number n.
@@ -166,7 +167,7 @@ def public_position(observation: dict[str, Any]) -> Position:
     """The position seen by the observing player, who must be the one to move."""
     me = observation["player"]
     masks: list[int] = []
-    for player in (me, 3 - me):
+    for player in (me, other(me)):
         up = {
             card["number"]
             for card in observation["rows"][str(player)]
@@ -178,20 +179,20 @@ def public_position(observation: dict[str, Any]) -> Position:
     return masks[0], masks[1], masks[2], masks[3]
 
 
-def _public_view(game: NumberDuel) -> tuple[Position, list[int], dict[int, int]] | None:
+def _public_view(game: Game[Any]) -> tuple[Position, list[int], dict[int, int]] | None:
     """From the mover's observation: the public position, the positions of the
     opponent's hidden numbers, and the position of each face-up one (None if over)."""
     player = game.to_move
     if player is None:
         return None
     observation = game.observation(player)
-    rows = observation["rows"][str(3 - player)]
+    rows = observation["rows"][str(other(player))]
     hidden_positions = [c["position"] for c in rows if c["occupied"] and not c["face_up"]]
     up_positions = {c["number"]: c["position"] for c in rows if c["occupied"] and c["face_up"]}
     return public_position(observation), hidden_positions, up_positions
 
 
-def move_values(game: NumberDuel) -> list[tuple[Attack, float]]:
+def move_values(game: Game[Any]) -> list[tuple[Attack, float]]:
     """Every legal attack of the player to move with its win chance, from their view only."""
     view = _public_view(game)
     if view is None:
@@ -207,14 +208,14 @@ def move_values(game: NumberDuel) -> list[tuple[Attack, float]]:
     return values
 
 
-def value_and_best(game: NumberDuel) -> tuple[float, list[Attack]]:
+def value_and_best(game: Game[Any]) -> tuple[float, list[Attack]]:
     """The player to move's win chance and every attack that achieves it."""
     values = move_values(game)
     best = max(v for _, v in values)
     return best, [m for m, v in values if v >= best - EPSILON]
 
 
-def quick_values(game: NumberDuel) -> list[tuple[Attack, bool, float]]:
+def quick_values(game: Game[Any]) -> list[tuple[Attack, bool, float]]:
     """For the lighter levels: each attack, whether it surely wins at once, and a one-ply
     estimate of the chance to win (a finished game counts exactly; otherwise each side's
     share of the total strength left). From the mover's observation only."""

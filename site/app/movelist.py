@@ -8,6 +8,7 @@ asks the controller to show that position; the list itself changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .dom import clear, el, icon, on
@@ -20,6 +21,11 @@ STEPS = (
     ("M3.5 2v12l9-6z", "Next move", "next"),
     ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", "Last move", "last"),
 )
+
+
+def step(go: Callable[[str | int], None], where: str, _event: Any) -> None:
+    """A replay button's click: go `where` ("first", "prev", "next" or "last")."""
+    go(where)
 
 
 class MoveList:
@@ -37,7 +43,7 @@ class MoveList:
             button = el("button", "button step", type="button", aria_label=name)
             button.append(icon(path))
             button.title = name
-            on(button, "click", lambda _event, where=where: go(where))
+            on(button, "click", partial(step, go, where))
             self.bar.append(button)
             self.buttons[where] = button
         box.before(self.bar)

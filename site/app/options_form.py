@@ -149,11 +149,12 @@ class OptionsForm:
 
     def show_error(self, message: str | None) -> None:
         """Show why the settings were refused (or clear it), marking the field at fault."""
-        self.error.textContent = f"Not started: {message}" if message else ""
+        text = message or ""
+        self.error.textContent = f"Not started: {text}" if text else ""
         for control in self.form.querySelectorAll("input, select"):
             name = str(control.name)
-            bad = bool(message) and (
-                message.startswith(name + " ")
-                or (name.startswith("name") and f"player {name[-1]}" in message)
+            bad = bool(text) and (
+                text.startswith(name + " ")
+                or (name.startswith("name") and f"player {name[-1]}" in text)
             )
             control.setAttribute("aria-invalid", "true" if bad else "false")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import JsException  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import JsException
 
 from .dom import proxy
 

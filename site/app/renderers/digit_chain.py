@@ -62,7 +62,9 @@ class DigitChainRenderer(PickRenderer):
         if not game.moves:
             return super().result(game)
         loser = other(game.winner)
-        digit = self.last(game) % 10
+        last = self.last(game)
+        assert last is not None  # there were moves
+        digit = last % 10
         return (
             f"{game.player_name(game.winner)} wins! "
             f"{game.player_name(loser)} has no number starting with {digit}."

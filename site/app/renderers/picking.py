@@ -6,6 +6,7 @@ Subclasses only place the numbers and say what the game's verb is.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .. import theme
@@ -33,7 +34,7 @@ class PickRenderer(Renderer):
         return game.moves[-1] if game.moves else None  # a picking game's move is its number
 
     def draw_numbers(
-        self, pen: Pen, game: Any, layout: Layout, blocked: set[int] = frozenset()
+        self, pen: Pen, game: Any, layout: Layout, blocked: AbstractSet[int] = frozenset()
     ) -> None:
         """Draw every number token in the style its state calls for."""
         taken = owners(game)
