@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import GAMES, new_game
 from .options import IntOption
+from .registry import GAMES, new_game
 from .solvers import clear_caches, number_duel, solve
 from .solvers.sequence_duel import SegmentSolver, segments_of
 

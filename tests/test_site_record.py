@@ -172,8 +172,8 @@ def test_nothing_shared_from_a_running_number_duel_holds_a_hidden_order(
         game.play(legal[pick % len(legal)])
     if game.is_over:
         game.undo()
-    rec = Record(game, [], computer, "easy")
-    token = encode_link(record.to_data(rec, share=True))
+    rec = Session(game, [], computer, "easy")
+    token = encode_link(rec.to_data(share=True))
     inside = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
     for secret in SECRETS:
         assert f'"{secret}"' not in inside
