@@ -151,7 +151,7 @@ class BoardController:
         self.load(session)
 
     def on_resize(self) -> None:
-        if abs(self.screen.board.clientWidth - self.screen.width) >= 1:
+        if abs(self.screen.board.clientWidth - self.screen.width) >= 1:  # a new width
             self.render()
 
     def on_arrow(self, event: Any) -> None:
@@ -172,9 +172,8 @@ class BoardController:
             return self.arrange(key)
         if session.phase is not Phase.HUMAN:
             return self.say(wording.not_now(session))
-        choice = self.renderer.choose(
-            session.game, self.screen.view(self.session, self.pending), key
-        )
+        view = self.screen.view(session, self.pending)
+        choice = self.renderer.choose(session.game, view, key)
         if choice.refusal:
             return self.say(choice.refusal)
         self.say("")
@@ -186,9 +185,8 @@ class BoardController:
 
     def arrange(self, key: str) -> None:
         """A press while arranging: pick up a card, swap two, or finish this player's row."""
-        choice = self.renderer.choose(
-            self.session.game, self.screen.view(self.session, self.pending), key
-        )
+        view = self.screen.view(self.session, self.pending)
+        choice = self.renderer.choose(self.session.game, view, key)
         self.say("")
         if choice.select is not None:
             self.pending = None if choice.select == self.pending else choice.select
@@ -292,8 +290,6 @@ class BoardController:
         # the exact search is too big here: say so, not "perfect"
         self.after_move(text, player, " (a strong move, not proved perfect)")
         self.say(wording.NOT_PROVED)
-
-    # ----- drawing ------------------------------------------------------------------
 
     def render(self) -> None:
         self.screen.render(self.session, self.pending, self.log, self.action, self.reveal_hand)
