@@ -61,11 +61,22 @@ def exercise_records(slug: str) -> None:
     game = py_rules.new_game(slug, {"seed": 3})
     game.play(game.legal_moves()[0])
     try:
-        rec = record.from_data({"game": game.to_dict()}, slug, LEVELS, from_link=False)
-        record.decode_link(record.encode_link(record.to_data(rec, share=True)))
-        record.decode_saved(record.encode_saved(record.to_data(rec)))
+        rec = py_rules.Session.from_data({"game": game.to_dict()}, slug)
+        record.decode_link(record.encode_link(rec.to_data(share=True)))
+        record.decode_saved(record.encode_saved(rec.to_data()))
     except RulesError:
         pass
+    session = py_rules.Session.new(slug, {"seed": 3}, None, 2, LEVELS[0], arrange=True)
+    while session.phase is not py_rules.Phase.OVER and session.total < 6:
+        if session.phase is py_rules.Phase.ARRANGE:
+            session.done_arranging()
+        elif session.phase is py_rules.Phase.COMPUTER:
+            session.computer_move()
+        else:
+            session.play(session.game.legal_moves()[0])
+    with contextlib.suppress(RulesError):
+        session.undo()
+    session.step("first")
     for broken in ("", "{", '{"game": 1}', "%%%"):
         for reader in (record.decode_link, record.decode_saved, record.loads):
             with contextlib.suppress(RulesError, ValueError):
