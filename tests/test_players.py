@@ -18,6 +18,7 @@ from strategies import random_position
 import py_rules
 from py_rules import cli
 from py_rules.analysis import analyse, entry, sentence
+from py_rules.core import other
 from py_rules.players import LEVELS, choose_move, hint, is_exact, perfect_move
 from py_rules.presenters import base as presenters_base
 from py_rules.solvers import solver_for
@@ -136,7 +137,7 @@ def test_perfect_wins_soonest_when_it_can(slug: str) -> None:
 def consistent_orders(game: Any) -> list[tuple[int, ...]]:
     """Every order of the opponent's numbers agreeing with what the mover has seen."""
     mover = game.to_move
-    theirs = 3 - mover
+    theirs = other(mover)
     view = game.observation(mover)
     row = game.state.rows[theirs - 1]
     original = list(game.options[f"order{theirs}"])
@@ -155,6 +156,21 @@ def consistent_orders(game: Any) -> list[tuple[int, ...]]:
     return orders
 
 
+def twins(game: Any) -> list[Any]:
+    """The same game replayed under every hidden order the mover cannot tell apart."""
+    theirs = other(game.to_move)
+    result = []
+    for order in consistent_orders(game):
+        twin = py_rules.new_game(
+            "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
+        )
+        for move in game.moves:
+            twin.play(move)
+        assert twin.observation(game.to_move) == game.observation(game.to_move)
+        result.append(twin)
+    return result
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_was_seen(
     seed: int,
@@ -162,19 +178,10 @@ def test_number_duel_move_is_the_same_for_every_hidden_order_agreeing_with_what_
     game = random_position("number-duel", {"numbers": 5}, seed % 4 + 1, seed)
     if game.is_over:
         return
-    theirs = 3 - game.to_move
-    orders = consistent_orders(game)
-    assert len(orders) >= 2 or seed % 4 >= 2
+    alike = twins(game)
+    assert len(alike) >= 2 or seed % 4 >= 2
     for level in LEVELS:
-        chosen = set()
-        for order in orders:
-            twin = py_rules.new_game(
-                "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
-            )
-            for move in game.moves:
-                twin.play(move)
-            assert twin.observation(game.to_move) == game.observation(game.to_move)
-            chosen.add(choose_move(twin, level, random.Random(99)))
+        chosen = {choose_move(twin, level, random.Random(99)) for twin in alike}
         assert len(chosen) == 1, (level, chosen)
 
 
@@ -183,17 +190,11 @@ def test_number_duel_perfect_at_seven_reads_no_hidden_order(seed: int) -> None:
     # The exact player at 7 numbers (shipped opening values, then search): a few orders
     # agreeing with what was seen must all get the same move.
     game = random_position("number-duel", {"numbers": 7}, 3 + seed, seed)
-    theirs = 3 - game.to_move
-    orders = consistent_orders(game)[:: max(1, len(consistent_orders(game)) // 4)]
-    assert len(orders) >= 2
+    alike = twins(game)
+    sample = alike[:: max(1, len(alike) // 4)]
+    assert len(sample) >= 2
     chosen = set()
-    for order in orders:
-        twin = py_rules.new_game(
-            "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
-        )
-        for move in game.moves:
-            twin.play(move)
-        assert twin.observation(game.to_move) == game.observation(game.to_move)
+    for twin in sample:
         move, exact = perfect_move(twin, random.Random(99))
         assert exact
         chosen.add(move)
@@ -206,16 +207,11 @@ def test_number_duel_easy_takes_a_sure_win() -> None:
         game = random_position("number-duel", {"numbers": 3}, 2 + seed % 3, seed)
         if game.is_over:
             continue
-        mover, theirs = game.to_move, 3 - game.to_move
+        mover = game.to_move
         sure = []
         for move in game.legal_moves():  # wins at once whatever the hidden order
             wins = []
-            for order in consistent_orders(game):
-                twin = py_rules.new_game(
-                    "number-duel", {**game.options, f"order{theirs}": ",".join(map(str, order))}
-                )
-                for earlier in game.moves:
-                    twin.play(earlier)
+            for twin in twins(game):
                 twin.play(move)
                 wins.append(twin.winner == mover)
             if all(wins):
