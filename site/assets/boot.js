@@ -34,6 +34,7 @@
   let finished = false;
   let stallTimer = 0;
   let stalled = false;
+  let failed = false;  // a start that cannot go on: the failure stays shown whatever follows
 
   const $ = (sel) => document.querySelector(sel);
   const runtimeName = (url) => {
@@ -59,7 +60,7 @@
       item.classList.toggle("done", at < now);
       item.classList.toggle("active", at === now);
     }
-    root.dataset.phase = phase;
+    root.dataset.phase = failed || stalled ? "failed" : phase;
   }
 
   function progressed() {
@@ -89,7 +90,7 @@
   function fail(reason, isStall = false) {
     if (finished) return;
     if (isStall) stalled = true;
-    else finished = true;
+    else finished = failed = true;
     clearTimeout(stallTimer);
     const show = () => {
       const box = $("#loading-error");
