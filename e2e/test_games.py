@@ -436,7 +436,7 @@ def test_undo_takes_back_a_move(pages: dict[str, GamePage]) -> None:
     assert "61" in before_second
 
 
-# ----- hints and analysis (issue 4) ---------------------------------------------------------
+# ----- hints and analysis ---------------------------------------------------------------------
 
 
 def test_hint_names_a_best_move_and_the_perfect_computer_wins_digit_chain(

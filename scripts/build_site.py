@@ -30,12 +30,12 @@ BUNDLE = "py/number-duels.zip"
 VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIST}
 
 sys.path.insert(0, str(ROOT))
-import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table, issue 4)
+import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table)
 import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for the printout)
-import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial, issue 5)
+import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
-import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP, issue 5)
-import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot, issue 6)
+import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP)
+import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
