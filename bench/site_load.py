@@ -6,7 +6,7 @@ and the board add on top of starting Python itself. Each round launches Chromium
 with a fresh profile (cold visit), then visits the page again (warm visit, HTTP cache
 and compiled code kept). Pages are interleaved within each round so a busy machine
 slows all of them alike. Prints medians, each ratio to the floor and the bytes a cold
-visit transfers. Targets (issue 3): warm within 1.15x of the floor; bytes beyond the
+visit transfers. Targets: warm within 1.15x of the floor; bytes beyond the
 runtime files under 200 KB.
 """
 
@@ -33,8 +33,8 @@ MEASURE = """() => {
 def split_bytes(files: list[list[Any]]) -> tuple[int, int, int, int]:
     """(runtime, snapshot, PyScript, our own) bytes transferred.
 
-    The memory snapshot (issue 6) is runtime state, not page weight: it is counted on
-    its own, against issue 6's target, not against this page-weight target."""
+    The memory snapshot is runtime state, not page weight: it is counted on its own,
+    not against this page-weight target."""
     runtime = snapshot = pyscript = own = 0
     for url, size in files:
         name = url.rsplit("/", 1)[-1]

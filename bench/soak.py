@@ -1,4 +1,4 @@
-"""Soak: one game page plays 200 games back to back against the computer (issue 5).
+"""Soak: one game page plays 200 games back to back against the computer.
 
 The site is served on loopback and opened once in Chromium. A driver inside the page plays
 through the page's own controls, as a person would: it picks "Me against the computer",

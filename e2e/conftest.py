@@ -179,9 +179,17 @@ def browser(browser: Any, watch: Watch) -> Any:
     return browser
 
 
+@pytest.fixture
+def no_console_errors(watch: Watch) -> Iterator[None]:
+    """Fail a test whose pages logged an error or threw one (for modules that ask for it)."""
+    watch.errors.clear()
+    yield
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
 @pytest.fixture(autouse=True)
 def no_csp_violations(watch: Watch) -> Iterator[None]:
-    """Fail any test during which a page broke its Content Security Policy (issue 5)."""
+    """Fail any test during which a page broke its Content Security Policy."""
     yield
     violations, watch.csp[:] = list(watch.csp), []
     assert violations == [], f"Content Security Policy violations: {violations}"

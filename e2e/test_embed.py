@@ -4,7 +4,6 @@ and the README's iframe snippet in a lesson page, board only, playable by clicks
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 SITE_ADDRESS = "https://<user>.github.io/<repo>/"  # how README's snippets spell the site
 
 
-@pytest.fixture(autouse=True)
-def no_console_errors(watch: Any) -> Iterator[None]:
-    watch.errors.clear()
-    yield
-    assert watch.errors == [], f"console errors: {watch.errors}"
+pytestmark = pytest.mark.usefixtures("no_console_errors")
 
 
 def press(box: Locator, name: str) -> None:

@@ -28,11 +28,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-@pytest.fixture(autouse=True)
-def no_console_errors(watch: Any) -> Iterator[None]:
-    watch.errors.clear()
-    yield
-    assert watch.errors == [], f"console errors: {watch.errors}"
+pytestmark = pytest.mark.usefixtures("no_console_errors")
 
 
 def open_game(

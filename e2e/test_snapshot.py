@@ -1,4 +1,4 @@
-"""Pages start Python from the build-time memory snapshot, and never depend on it (issue 6).
+"""Pages start Python from the build-time memory snapshot, and never depend on it.
 
 The fast path is proven on every game page; each way the snapshot can be unusable
 (missing, corrupt, from another build, refused by Pyodide) is served through Playwright's

@@ -1,5 +1,5 @@
 // Makes the Pyodide memory snapshot that the game pages restore instead of starting Python
-// from scratch (issue 6). Run by scripts/snapshot.py (`make site`), which decides when a new
+// from scratch. Run by scripts/snapshot.py (`make site`), which decides when a new
 // one is needed; by hand:
 //
 //   node scripts/build_snapshot.mjs plan.json

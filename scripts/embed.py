@@ -1,4 +1,4 @@
-"""The embeddable form of the site (issue 5): `embed.js`, `assets/embed.css`, `tutorial.html`.
+"""The embeddable form of the site — `embed.js`, `assets/embed.css`, `tutorial.html`.
 
 `install(out)` (called by build_site.py) writes, at the root of the build:
 

@@ -1,4 +1,4 @@
-"""Offline use, app install and the Content Security Policy of the built site (issue 5).
+"""Offline use, app install and the Content Security Policy of the built site.
 
 `install(out)` is the last step of build_site.py:
 

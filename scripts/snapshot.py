@@ -1,4 +1,4 @@
-"""The build-time Pyodide memory snapshot that the game pages restore (issue 6).
+"""The build-time Pyodide memory snapshot that the game pages restore.
 
 Instead of starting CPython from scratch and importing the rules on every visit, a page
 restores the memory of a Python that has already done so. `install(out)` (called by
