@@ -1,16 +1,20 @@
-"""Thin helpers over the browser DOM, so the rest of the front end stays readable.
+"""The one module that touches the browser: thin helpers over the DOM, storage, the
+address bar and the clipboard, so the rest of the front end is plain Python.
 
 Text always goes in through `textContent`, never `innerHTML`: player names and every
-message are shown as text, so nothing a player types can become markup.
+message are shown as text, so nothing a player types can become markup. The storage,
+address and clipboard calls tolerate a browser that refuses (storage off, a sandboxed
+iframe, no clipboard permission): saving is a convenience, so a refusal is never an error.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import JsException, create_proxy
 
 SVG = "http://www.w3.org/2000/svg"
 # Event handlers must outlive the call that registers them: keep their proxies here.
@@ -114,3 +118,68 @@ def embed_base() -> str:
 def document_data(name: str, value: str) -> None:
     """Set a data-* attribute of the page's root element (tests wait on it)."""
     setattr(js.document.documentElement.dataset, name, value)
+
+
+# ----- storage, the address bar, the clipboard -----------------------------------------
+
+
+def stored(key: str) -> str | None:
+    """The localStorage text under `key` (None: nothing saved, or storage refused)."""
+    try:
+        value = js.localStorage.getItem(key)
+    except JsException:
+        return None
+    return value if isinstance(value, str) else None  # JS null when nothing is saved
+
+
+def store(key: str, text: str) -> None:
+    with contextlib.suppress(JsException):  # full or refused: the game goes on unsaved
+        js.localStorage.setItem(key, text)
+
+
+def on_storage(handler: Callable[[str], None]) -> None:
+    """Call `handler(key)` whenever another tab of this site writes localStorage."""
+    on(js.window, "storage", lambda event: handler(str(event.key or "")))
+
+
+def query_params() -> dict[str, str]:
+    """The page address's query parameters (the first value of each)."""
+    params: dict[str, str] = {}
+    search = js.URLSearchParams.new(js.location.search)
+    for pair in search.entries():
+        name, value = str(pair[0]), str(pair[1])
+        params.setdefault(name, value)
+    return params
+
+
+def drop_query_param(name: str) -> None:
+    """Take `name` out of the address bar (a link's game, once opened, lives in the save)."""
+    url = js.URL.new(js.location.href)
+    if url.searchParams.has(name):
+        url.searchParams.delete(name)
+        js.history.replaceState(js.history.state, "", url.href)
+
+
+def page_address() -> str:
+    """This page's address without its query or fragment.
+
+    From the URL, not `location.origin`: in a sandboxed iframe (no allow-same-origin)
+    the page's origin is opaque and `location.origin` is the text "null".
+    """
+    url = js.URL.new(js.location.href)
+    return str(url.origin) + str(url.pathname)
+
+
+def copy_text(text: str, done: Callable[[bool], None]) -> None:
+    """Copy to the clipboard; `done(True/False)` says whether the browser allowed it."""
+    clipboard = getattr(js.navigator, "clipboard", None)
+    policy = getattr(js.document, "featurePolicy", None)  # Chromium's permissions policy
+    if clipboard is None or (policy is not None and not policy.allowsFeature("clipboard-write")):
+        done(False)  # an iframe not allowed the clipboard: asking would only log an error
+        return
+    try:
+        promise = clipboard.writeText(text)
+    except JsException:
+        done(False)
+        return
+    promise.then(proxy(lambda *_: done(True)), proxy(lambda *_: done(False)))

@@ -24,19 +24,19 @@ async def start(slug: str) -> None:
         from .embed import settings_or_notice
         from .settings import computer_delay
 
-        params = storage.query_params()
+        params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
         host = Host(
             root=dom.body(),
             slug=slug,
-            share_url=storage.page_address(),
+            share_url=dom.page_address(),
             delay=computer_delay(params),
             save_key=None if "embed" in params else storage.save_key(slug),
         )
         board = BoardController(host, settings)
         _boards.append(board)
         board.begin(params.get("g"), notice)
-        storage.drop_query_param("g")  # from now on the game lives in the save
+        dom.drop_query_param("g")  # from now on the game lives in the save
     except Exception as error:
         dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
         raise

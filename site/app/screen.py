@@ -14,9 +14,9 @@ from typing import Any
 from py_rules import Phase, Session
 from py_rules.core import other
 
-from . import storage, wording
+from . import wording
 from .canvas import Pen
-from .dom import clear, el, on, pixel_ratio
+from .dom import clear, copy_text, el, on, pixel_ratio
 from .movelist import MoveList
 from .renderers.base import Layout, Renderer, View
 from .wording import BUSY
@@ -198,7 +198,7 @@ class Screen:
             if ok:
                 note.textContent = "Link copied. " + note.textContent
 
-        storage.copy_text(url, copied)
+        copy_text(url, copied)
 
     def focus_first(self) -> None:
         """Put the focus on the first button that may be pressed."""
