@@ -33,10 +33,13 @@ State = TypeVar("State")
 Move = Any
 
 
-# Why a game ended; each front end words it in its own way.
+# Why a game ended; each front end words it in its own way (from these, never by asking
+# which game it is).
 STUCK = "stuck"  # the loser has no legal move
 TARGET = "target"  # the winner reached the target total
-NO_NUMBERS = "no-numbers"  # the loser (or, in a draw, both) has no numbers left
+NO_NUMBERS = "no-numbers"  # the loser has no numbers left, the winner has some
+LAST_ENCOUNTER = "last-encounter"  # both are out of numbers: the last encounter decides
+REASONS = (STUCK, TARGET, NO_NUMBERS, LAST_ENCOUNTER)
 
 
 @dataclass(frozen=True)

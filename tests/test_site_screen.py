@@ -14,6 +14,7 @@ import pytest
 
 import py_rules
 from py_rules import Phase, Session
+from py_rules.core import REASONS
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:
@@ -88,3 +89,67 @@ def test_the_status_line_follows_the_phase() -> None:
     view = View(session.viewer, None, False, session.seat, True)
     assert wording.status(session, renderer, view, []).startswith("Ann: arrange your numbers")
     assert Phase.ARRANGE not in BUSY and Phase.COMPUTER in BUSY
+
+
+# One finished game for each way a game can end: (slug, options, moves, reason, the page's words).
+ENDINGS = [
+    ("circle-duel", {"size": 5}, "4 5 1 2 3", "stuck", "Ann wins! Bob cannot move."),
+    ("sequence-duel", {"size": 6}, "1 4 6 3", "stuck", "Bob wins! Ann cannot move."),
+    (
+        "digit-chain",
+        {"pool": 12},
+        "1 10",
+        "stuck",
+        "Bob wins! Ann has no number starting with 0.",
+    ),
+    (
+        "number-circle",
+        {"target": 10, "seed": 2},
+        "2+ 2+ 3+ 3- 4+ 4- 5- 5+ 6+",
+        "target",
+        "Ann wins! Their total is exactly 10.",
+    ),
+    (
+        "number-duel",
+        {"numbers": 3, "seed": 1},
+        "1@3 3@1 3@2",
+        "no-numbers",
+        "Bob wins! Ann has no numbers left.",
+    ),
+    (
+        "number-duel",
+        {"numbers": 3, "seed": 5},
+        "2@2 3@1 3@1",
+        "last-encounter",
+        "Ann wins! Bob has no numbers left.",
+    ),
+    (
+        "number-duel",
+        {"numbers": 3, "seed": 0},
+        "3@1 2@3 1@3",
+        "last-encounter",
+        "It's a draw: the last two numbers tied.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("slug", "options", "moves", "reason", "words"), ENDINGS)
+def test_the_page_words_the_end_from_why_the_game_ended(
+    slug: str, options: dict[str, Any], moves: str, reason: str, words: str
+) -> None:
+    game = py_rules.new_game(slug, {"seed": 1, "first": 1, **options}, ("Ann", "Bob"))
+    for move in moves.split():
+        game.play(move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == reason
+    renderer = renderer_class(slug)(type(game))
+    assert wording.ending(game, renderer) == words
+    session = Session(game, (), None, "easy", [])
+    view = View(session.viewer, None, False, session.seat, False)
+    assert session.phase is Phase.OVER
+    log = wording.describe_all(session, renderer)
+    assert wording.status(session, renderer, view, log) == words
+
+
+def test_every_reason_a_game_can_end_for_is_worded_by_the_page() -> None:
+    assert {reason for _, _, _, reason, _ in ENDINGS} == set(REASONS)

@@ -418,7 +418,7 @@ def test_number_duel_a_player_may_arrange_their_numbers() -> None:
     assert status == 0
 
 
-def test_number_duel_to_a_draw_and_to_a_win() -> None:
+def test_number_duel_to_a_draw_and_to_a_win_either_way() -> None:
     ties = ["", "", "", "", "", "1@1", "", "2@2", "", "3@3"]
     status, text, _ = run(new("number-duel", numbers=3, order1="1,2,3", order2="1,2,3"), ties)
     assert status == 0
@@ -432,6 +432,14 @@ def test_number_duel_to_a_draw_and_to_a_win() -> None:
     assert status == 0
     assert "Select the position of the opponent's number to attack (position 3): 3\n" in text
     assert text.endswith("Player 1 has no numbers remaining.\nPlayer 2 wins the game!\n")
+    last = ["", "", "", "", "", "1@1", "", "3@2", "", "3@3"]  # both run out; 3 beats 2
+    status, text, _ = run(new("number-duel", numbers=3, order1="1,2,3", order2="1,3,2"), last)
+    assert status == 0
+    assert text.endswith(
+        "Both players have no numbers remaining.\n"
+        "Player 1's number won the last encounter.\n"
+        "Player 1 wins the game!\n"
+    )
 
 
 # ----- computer players, the menu, the command line -----------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import NO_NUMBERS, Game, Outcome, other
+from ..core import LAST_ENCOUNTER, NO_NUMBERS, Game, Outcome, other
 from ..errors import BadOption, IllegalMove
 from ..options import IntOption, OrderOption
 
@@ -165,7 +165,7 @@ class NumberDuel(Game[NumberDuelState]):
         left = [any(n is not None for n in row) for row in new_rows]
         result = None
         if not left[0] and not left[1]:
-            result = Outcome(encounter.winner, NO_NUMBERS)
+            result = Outcome(encounter.winner, LAST_ENCOUNTER)  # a tie: a draw
         elif not left[attacker - 1] or not left[defender - 1]:
             result = Outcome(attacker if left[attacker - 1] else defender, NO_NUMBERS)
         return NumberDuelState(

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from ..core import Game, clean_name, other
+from ..core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, Outcome, clean_name, other
 from ..errors import BadOption
 from ..session import Session
 
@@ -135,10 +135,32 @@ class Presenter:
         self.console.say("", f"Number {self.game.move_text(move)} selected.", "")
 
     def show_end(self) -> None:
-        winner = self.game.winner  # only Number Duel has draws, and says so itself
-        assert winner is not None
-        self.console.say(f"{self.name(other(winner))} has no valid move.")
-        self.console.say(f"{self.name(winner)} wins the game!")
+        outcome = self.game.outcome()
+        assert outcome is not None, "the game is over"
+        self.console.say(*self.ending(outcome))
+
+    def ending(self, outcome: Outcome) -> list[str]:
+        """The end of the game in words, from why it ended (the outcome's reason)."""
+        both_out = "Both players have no numbers remaining."
+        if outcome.winner is None:
+            assert outcome.reason == LAST_ENCOUNTER, "only a last encounter ends in a tie"
+            return [both_out, "The last encounter was a tie: the game is a draw."]
+        winner, loser = self.name(outcome.winner), other(outcome.winner)
+        wins = [f"{winner} wins the game!"]
+        if outcome.reason == STUCK:
+            return [*self.stuck(loser), *wins]
+        if outcome.reason == TARGET:
+            if outcome.winner in self.humans:
+                return ["Congratulations! You reached the Target Number. You win!"]
+            return [f"{winner} reached the Target Number and wins the game!"]
+        if outcome.reason == NO_NUMBERS:
+            return [f"{self.name(loser)} has no numbers remaining.", *wins]
+        assert outcome.reason == LAST_ENCOUNTER, f"unknown reason {outcome.reason!r}"
+        return [both_out, f"{winner}'s number won the last encounter.", *wins]
+
+    def stuck(self, loser: int) -> list[str]:
+        """The lines saying that `loser` has no legal move (each seed words it its way)."""
+        return [f"{self.name(loser)} has no valid move."]
 
 
 def ask_name(console: Console, player: int) -> str:

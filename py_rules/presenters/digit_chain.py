@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import other
 from ..games.digit_chain import DigitChain
 from .base import Presenter
 
@@ -43,14 +42,14 @@ class DigitChainPresenter(Presenter):
     def report(self, player: int, move: Any) -> None:
         self.console.say()
 
-    def show_end(self) -> None:
-        winner, last = self.game.winner, self.game.state.last
-        assert winner is not None and last is not None  # someone picked, then was stuck
-        loser = other(winner)
-        self.console.say(f"Current Number: {last} (Last digit: {last % 10})")
-        self.console.say(f"No valid numbers starting with {last % 10} are available.")
-        self.console.say(f"{self.name(loser)} cannot make a move.")
-        self.console.say(f"{self.name(winner)} wins the game!")
+    def stuck(self, loser: int) -> list[str]:
+        last = self.game.state.last
+        assert last is not None  # someone picked, then the other was stuck
+        return [
+            f"Current Number: {last} (Last digit: {last % 10})",
+            f"No valid numbers starting with {last % 10} are available.",
+            f"{self.name(loser)} cannot make a move.",
+        ]
 
 
 PRESENTER = DigitChainPresenter

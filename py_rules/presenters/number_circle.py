@@ -94,13 +94,6 @@ class NumberCirclePresenter(Presenter):
         if not self.game.is_over:
             self.console.say()
 
-    def show_end(self) -> None:
-        winner = self.game.winner
-        if winner in self.humans:
-            self.console.say("Congratulations! You reached the Target Number. You win!")
-        else:
-            self.console.say(f"{self.name(winner)} reached the Target Number and wins the game!")
-
 
 def destination(answer: str) -> str | None:
     """The number in an answer to "Choose your move:" ("7" or, as the seed writes it,

@@ -152,18 +152,5 @@ class NumberDuelPresenter(Presenter):
             self.console.say(f"{self.name(who)}'s Remaining Numbers: {numbers}")
         self.console.say()
 
-    def show_end(self) -> None:
-        remaining = self.game.public_view()["remaining"]
-        emptied = [p for p in (1, 2) if not remaining[str(p)]]
-        if len(emptied) == 2:
-            self.console.say("Both players have no numbers remaining.")
-            if self.game.is_draw:
-                self.console.say("The last encounter was a tie: the game is a draw.")
-                return
-            self.console.say(f"{self.name(self.game.winner)}'s number won the last encounter.")
-        else:
-            self.console.say(f"{self.name(emptied[0])} has no numbers remaining.")
-        self.console.say(f"{self.name(self.game.winner)} wins the game!")
-
 
 PRESENTER = NumberDuelPresenter

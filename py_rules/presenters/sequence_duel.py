@@ -54,11 +54,8 @@ class SequenceDuelPresenter(Presenter):
         if player in self.humans:
             self.console.say("", f"You have claimed number {move}.", "")
 
-    def show_end(self) -> None:
-        winner = self.game.winner
-        assert winner is not None  # a picking game always has a winner
-        self.console.say(f"{self.name(other(winner))}, you have no valid moves left.")
-        self.console.say(f"{self.name(winner)} wins the game!")
+    def stuck(self, loser: int) -> list[str]:
+        return [f"{self.name(loser)}, you have no valid moves left."]
 
 
 PRESENTER = SequenceDuelPresenter

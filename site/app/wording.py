@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_rules import Phase, Session
+from py_rules import Outcome, Phase, Session
+from py_rules.core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, other
 
 from .renderers.base import Renderer, View
 
@@ -41,7 +42,7 @@ def status(session: Session, renderer: Renderer, view: View, log: list[str]) -> 
     if phase is Phase.REPLAY and not game.take_back_while_running:
         return f"Replay, move {session.at} of {session.total}. {last}".rstrip()
     if phase is Phase.OVER:
-        return renderer.result(game)
+        return ending(game, renderer)
     if phase is Phase.ARRANGE:
         return f"{name(session.seat)}: {renderer.prompt(game, view)}."
     computer = session.computer or 1
@@ -52,6 +53,22 @@ def status(session: Session, renderer: Renderer, view: View, log: list[str]) -> 
     if phase is Phase.HAND_OVER:
         return f"{last}Pass the screen to {name(session.next_player or 1)}."
     return f"{last}{name(game.to_move or 1)}: {renderer.prompt(game, view)}."
+
+
+def ending(game: Game[Any], renderer: Renderer) -> str:
+    """The end of the game in words, from why it ended (the outcome's reason)."""
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome), "the game is over"
+    if outcome.winner is None:
+        assert outcome.reason == LAST_ENCOUNTER, "only a last encounter ends in a tie"
+        return "It's a draw: the last two numbers tied."
+    wins, loser = f"{game.player_name(outcome.winner)} wins!", other(outcome.winner)
+    if outcome.reason == STUCK:
+        return f"{wins} {game.player_name(loser)} {renderer.stuck(game)}."
+    if outcome.reason == TARGET:
+        return f"{wins} Their total is exactly {game.options['target']}."
+    assert outcome.reason in (NO_NUMBERS, LAST_ENCOUNTER), f"unknown reason {outcome.reason!r}"
+    return f"{wins} {game.player_name(loser)} has no numbers left."
 
 
 def not_now(session: Session) -> str:

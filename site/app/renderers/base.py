@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from py_rules.core import other
-
 from ..canvas import Pen
 
 
@@ -97,12 +95,9 @@ class Renderer:
         """One move in words, for the status line and the history (game is after it)."""
         return f"{game.player_name(player)} played {move}."
 
-    def result(self, game: Any) -> str:
-        """The end of the game in words; mentions "<name> wins" or a draw."""
-        if game.winner is None:
-            return "It's a draw."
-        loser = other(game.winner)
-        return f"{game.player_name(game.winner)} wins! {game.player_name(loser)} cannot move."
+    def stuck(self, game: Any) -> str:
+        """What the player stuck at the end lacks, after their name (`wording.ending`)."""
+        return "cannot move"
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         """Short facts shown under a player's name."""

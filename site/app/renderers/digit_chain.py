@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_rules.core import other
-
 from .. import theme
 from ..canvas import Pen
 from .base import Layout, Target, View
@@ -58,17 +56,9 @@ class DigitChainRenderer(PickRenderer):
             return "pick any number"
         return f"pick a number starting with {last % 10}"
 
-    def result(self, game: Any) -> str:
-        if not game.moves:
-            return super().result(game)
-        loser = other(game.winner)
+    def stuck(self, game: Any) -> str:
         last = self.last(game)
-        assert last is not None  # there were moves
-        digit = last % 10
-        return (
-            f"{game.player_name(game.winner)} wins! "
-            f"{game.player_name(loser)} has no number starting with {digit}."
-        )
+        return "cannot move" if last is None else f"has no number starting with {last % 10}"
 
 
 RENDERER = DigitChainRenderer

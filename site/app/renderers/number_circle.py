@@ -132,10 +132,6 @@ class NumberCircleRenderer(Renderer):
         done = "added" if step.op == "+" else "subtracted"
         return f"{name} moved to {step.to} and {done} it: total {total}."
 
-    def result(self, game: Any) -> str:
-        target = game.options["target"]
-        return f"{game.player_name(game.winner)} wins! Their total is exactly {target}."
-
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         state = game.state
         return [

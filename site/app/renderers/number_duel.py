@@ -273,14 +273,6 @@ class NumberDuelRenderer(Renderer):
             return f"{head}: it beats {them}'s {e.defender_number}."
         return f"{head}: {them}'s {e.defender_number} wins and stays face up."
 
-    def result(self, game: Any) -> str:
-        if game.winner is None:
-            return "It's a draw: the last two numbers tied."
-        loser = other(game.winner)
-        return (
-            f"{game.player_name(game.winner)} wins! {game.player_name(loser)} has no numbers left."
-        )
-
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         public = game.public_view()
         left = len(game.state.occupied(player))
