@@ -3,51 +3,50 @@
 `analyse(slug)` returns one game's analysis; `analyse_all()` all five, ready for JSON
 (`scripts/analysis.py` writes it to data/analysis.json and prints the README table).
 Each entry says, for one set of size options: who wins with perfect play ("first" or
-"second" player; for Number Duel the first player's chance, a draw counting half), the
-winning first moves (Number Duel: the best ones) and how it was found: "solver" (every
-first move judged), "mirror strategy" (odd Sequence Duel lines too long to search: a
-proof), "solver, one first move" (even Sequence Duel lines too long to judge every first
-move: the solver proves that claiming 2 wins, and `all_moves` is false).
+"second" player; for a game with hidden information the first player's chance, a draw
+counting half), the winning first moves (with hidden information: the best ones) and
+how it was found: "solver" (every first move judged), or a method of the game's own.
+
+The sizes are every combination of the options that change the rules (see
+`size_options`). Each game's solver module (found through the registry) says the rest:
+`analysis_sentence(entries)`, one plain sentence on what perfect play means for its
+players; optionally `analysis_entry(game)`, its own way to judge a size (None: judge
+every first move with the exact solver), and `analysis_is_quick(options)`, whether an
+entry recomputes in well under a second (the tests recompute those).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
 
-from .options import IntOption
-from .registry import GAMES, new_game
-from .solvers import clear_caches, number_duel, solve
-from .solvers.sequence_duel import SegmentSolver, segments_of
+from .options import FlagOption, IntOption
+from .registry import GAMES, new_game, part
+from .solvers import clear_caches, solve
 
-# Sequence Duel lines longer than this: odd ones by the mirror strategy, even ones by
-# proving one winning first move (judging every first move would take hours).
-SEQUENCE_DUEL_SOLVED_UP_TO = 30
-# The first move the solver proves on long even lines (it wins on every line tried, and
-# its proof is the smallest: the number 1 is left to the first player alone).
-LONG_EVEN_LINE_MOVE = 2
-NUMBER_DUEL_SOLVED_UP_TO = 9
+
+def hooks(slug: str) -> ModuleType:
+    """The game's solver module, which declares its analysis."""
+    return part(slug, "py_rules.solvers")
 
 
 def size_options(slug: str) -> Iterator[dict[str, Any]]:
-    """Every combination of the options that change the rules (not first/seed/orders)."""
-    if slug in ("circle-duel", "sequence-duel"):
-        spec = next(s for s in GAMES[slug].option_specs if s.name == "size")
-        assert isinstance(spec, IntOption)
-        for n in range(spec.low, spec.high + 1):
-            yield {"size": n}
-    elif slug == "number-circle":
-        for flag in (False, True):
-            for target in range(10, 21):
-                yield {"target": target, "no_negative": flag}
-    elif slug == "digit-chain":
-        for flag in (False, True):
-            for pool in range(10, 100):
-                yield {"pool": pool, "no_tens": flag}
-    elif slug == "number-duel":
-        for k in range(3, 10):
-            yield {"numbers": k}
+    """Every combination of the options that change the rules: each whole-number option
+    over its range and each flag off and on (not first, seed or secrets), the last
+    option varying slowest."""
+    specs = [
+        s
+        for s in GAMES[slug].option_specs
+        if isinstance(s, IntOption | FlagOption) and not s.secret
+    ]
+    values = [
+        range(s.low, s.high + 1) if isinstance(s, IntOption) else (False, True) for s in specs
+    ]
+    for combination in itertools.product(*reversed(values)):
+        yield {s.name: v for s, v in zip(specs, reversed(combination), strict=True)}
 
 
 def is_standard(slug: str, options: dict[str, Any]) -> bool:
@@ -55,28 +54,19 @@ def is_standard(slug: str, options: dict[str, Any]) -> bool:
     return all(defaults.get(k) == v for k, v in options.items())
 
 
+def is_quick(slug: str, options: dict[str, Any]) -> bool:
+    """Does this entry recompute in well under a second? (The game says; by default yes.)"""
+    quick: Callable[[dict[str, Any]], bool] | None = getattr(hooks(slug), "analysis_is_quick", None)
+    return quick is None or quick(options)
+
+
 def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
     game = new_game(slug, {**options, "first": 1, "seed": 1})
     found: dict[str, Any] = {"options": options, "standard": is_standard(slug, options)}
-    if slug == "number-duel":
-        if options["numbers"] > NUMBER_DUEL_SOLVED_UP_TO:
-            return {**found, "value": None, "first_moves": None, "method": "not computed"}
-        value, best = number_duel.value_and_best(game)
-        numbers = sorted({m.number for m in best})
-        return {**found, "value": round(value, 6), "first_moves": numbers, "method": "solver"}
-    if slug == "sequence-duel" and options["size"] > SEQUENCE_DUEL_SOLVED_UP_TO:
-        size = options["size"]
-        if size % 2:
-            # Claim the middle, then answer n with size + 1 - n: always legal, never stuck.
-            middle = [str((size + 1) // 2)]
-            return {
-                **found,
-                "winner": "first",
-                "first_moves": middle,
-                "all_moves": False,
-                "method": "mirror strategy",
-            }
-        return {**found, **long_even_line(game)}
+    own = getattr(hooks(slug), "analysis_entry", None)
+    judged = own(game) if own is not None else None
+    if judged is not None:
+        return {**found, **judged}
     report = solve(game)
     winner = "first" if report["value"] == "win" else "second"
     return {
@@ -88,64 +78,10 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-# One segment solver for every long line: segments do not depend on the line's length,
-# so each line reuses what the shorter ones proved.
-_LONG_LINES: list[SegmentSolver] = []
-
-
-def long_even_line(game: Any) -> dict[str, Any]:
-    """Who wins a long even line, from a proof that claiming `LONG_EVEN_LINE_MOVE` wins."""
-    if not _LONG_LINES:
-        _LONG_LINES.append(SegmentSolver(game.copy()))
-    after = game.after(game.state, LONG_EVEN_LINE_MOVE)
-    position = tuple(sorted(segments_of(after, game.size)))
-    if _LONG_LINES[0].wins(position):
-        return {"winner": None, "first_moves": None, "method": "not computed"}
-    return {
-        "winner": "first",
-        "first_moves": [str(LONG_EVEN_LINE_MOVE)],
-        "all_moves": False,
-        "method": "solver, one first move",
-    }
-
-
 def sentence(slug: str, entries: list[dict[str, Any]]) -> str:
     """One plain sentence on what perfect play means for players of this game."""
-    standard = next(e for e in entries if e["standard"])
-    solved = [e for e in entries if e["method"] == "solver"]
-    if slug == "circle-duel":
-        return (
-            "Only the size matters: after the second move every move is forced, so the first "
-            "player wins on odd circles (with any number) and loses on even ones, the "
-            "standard 10 included."
-        )
-    if slug == "number-circle":
-        return (
-            "The first player always wins with perfect play: the two races never touch, both "
-            "need equally many turns from the start and the first player gets there first; "
-            f"at the standard target 15 it opens with {' or '.join(standard['first_moves'])}."
-        )
-    if slug == "sequence-duel":
-        firsts = all(e["winner"] == "first" for e in entries)
-        largest = max(e["options"]["size"] for e in solved)
-        return (
-            ("The first player wins every line " if firsts else "Results vary: ")
-            + f"(every first move judged up to {largest} numbers; beyond, odd lines by "
-            "claiming the middle and mirroring, even lines by a search proving that 2 "
-            "wins); on the standard line of 20 any first number except 1 and 20 wins."
-        )
-    if slug == "digit-chain":
-        return (
-            "As written, the game is decided at once: the first player picks a multiple of "
-            "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
-            "for the second player, who answers every a->b number with one from b back to a."
-        )
-    value = standard["value"]
-    return (
-        "No one can force a win, and the second player has the edge: with best play on "
-        f"both sides the first player's chance in the standard game is {value:.0%} (a draw "
-        f"counts half), best opening with a {standard['first_moves'][0]}."
-    )
+    text: str = hooks(slug).analysis_sentence(entries)
+    return text
 
 
 def analyse(slug: str, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
@@ -159,7 +95,6 @@ def analyse(slug: str, progress: Callable[[str], None] | None = None) -> dict[st
         if progress:
             progress(f"{slug} {options}: {time.perf_counter() - start:.2f}s")
     clear_caches()
-    _LONG_LINES.clear()
     cls = GAMES[slug]
     return {
         "title": cls.title,

@@ -19,16 +19,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from py_rules import GAMES, analysis  # noqa: E402
+from py_rules import GAMES  # noqa: E402
 from py_rules.analysis import analyse  # noqa: E402
+from py_rules.solvers import number_duel  # noqa: E402
 
 
 def markdown(data: dict) -> str:
     lines = ["| game | sizes | perfect play | standard game |", "| --- | --- | --- | --- |"]
-    for slug, game in data["games"].items():
+    for game in data["games"].values():
         sizes = game["sizes"]
         std = next(e for e in sizes if e["standard"])
-        if slug == "number-duel":
+        if "value" in std:  # hidden information: the first player's chance
             known = [e for e in sizes if e["value"] is not None]
             result = ", ".join(f"K={e['options']['numbers']}: {e['value']:.3f}" for e in known)
             if len(known) < len(sizes):
@@ -58,11 +59,11 @@ def main() -> int:
     parser.add_argument(
         "--max-numbers",
         type=int,
-        default=analysis.NUMBER_DUEL_SOLVED_UP_TO,
+        default=number_duel.ANALYSED_UP_TO,
         help="solve Number Duel up to this many numbers a player (the rest: not computed)",
     )
     args = parser.parse_args()
-    analysis.NUMBER_DUEL_SOLVED_UP_TO = args.max_numbers
+    number_duel.ANALYSED_UP_TO = args.max_numbers
     progress = print if args.verbose else None
     if args.only:
         data = json.loads(args.out.read_text(encoding="utf-8"))

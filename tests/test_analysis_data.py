@@ -14,27 +14,16 @@ from typing import Any
 import pytest
 
 from py_rules import GAMES
-from py_rules.analysis import entry, size_options
+from py_rules.analysis import entry, is_quick, sentence, size_options
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "analysis.json").read_text("utf-8"))
-
-
-def quick(slug: str, options: dict[str, Any]) -> bool:
-    """Entries cheap enough to recompute in the test run (well under a second each)."""
-    if slug == "sequence-duel":
-        return options["size"] <= 20 or options["size"] in (31, 32)
-    if slug == "digit-chain":
-        return True
-    if slug == "number-duel":
-        return options["numbers"] <= 5
-    return True
 
 
 CASES = [
     (slug, e)
     for slug, game in DATA["games"].items()
     for e in game["sizes"]
-    if quick(slug, e["options"])
+    if is_quick(slug, e["options"])
 ]
 
 
@@ -43,6 +32,12 @@ def test_the_table_covers_every_game_with_one_standard_setup() -> None:
     for game in DATA["games"].values():
         assert sum(e["standard"] for e in game["sizes"]) == 1
         assert game["sentence"]
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_each_sentence_is_the_games_own_words_for_its_shipped_entries(slug: str) -> None:
+    game = DATA["games"][slug]
+    assert sentence(slug, game["sizes"]) == game["sentence"]
 
 
 @pytest.mark.parametrize(("slug", "shipped"), CASES, ids=lambda v: str(v)[:40])

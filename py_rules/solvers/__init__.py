@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game
-from ..registry import part
+from ..registry import GAMES, part
 from . import number_duel
 from .base import Solver
 
@@ -19,9 +19,13 @@ _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
 
 def clear_caches() -> None:
-    """Forget every solved position (benchmarks measure a cold start with this)."""
+    """Forget every solved position (benchmarks measure a cold start with this), here
+    and in each solver module that keeps its own (its `clear_caches`)."""
     _SOLVERS.clear()
-    number_duel.SOLVERS.clear()
+    for slug in GAMES:
+        forget = getattr(part(slug, __name__), "clear_caches", None)
+        if forget is not None:
+            forget()
 
 
 def options_key(game: Game[Any]) -> tuple[Any, ...]:

@@ -55,3 +55,12 @@ class CircleDuelSolver(Solver):
 
 def solver(game: Any) -> CircleDuelSolver:
     return CircleDuelSolver(game)
+
+
+def analysis_sentence(entries: list[dict[str, Any]]) -> str:
+    """What perfect play means for players (`py_rules.analysis`)."""
+    return (
+        "Only the size matters: after the second move every move is forced, so the first "
+        "player wins on odd circles (with any number) and loses on even ones, the "
+        "standard 10 included."
+    )

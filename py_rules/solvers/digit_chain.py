@@ -153,3 +153,12 @@ class DigitChainSolver(Solver):
 
 def solver(game: Any) -> DigitChainSolver:
     return DigitChainSolver(game)
+
+
+def analysis_sentence(entries: list[dict[str, Any]]) -> str:
+    """What perfect play means for players (`py_rules.analysis`)."""
+    return (
+        "As written, the game is decided at once: the first player picks a multiple of "
+        "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
+        "for the second player, who answers every a->b number with one from b back to a."
+    )

@@ -111,3 +111,13 @@ class NumberCircleSolver(Solver):
 
 def solver(game: Any) -> NumberCircleSolver:
     return NumberCircleSolver(game)
+
+
+def analysis_sentence(entries: list[dict[str, Any]]) -> str:
+    """What perfect play means for players (`py_rules.analysis`)."""
+    standard = next(e for e in entries if e["standard"])
+    return (
+        "The first player always wins with perfect play: the two races never touch, both "
+        "need equally many turns from the start and the first player gets there first; "
+        f"at the standard target 15 it opens with {' or '.join(standard['first_moves'])}."
+    )

@@ -243,3 +243,40 @@ def quick_values(game: Game[Any]) -> list[tuple[Attack, bool, float]]:
         found += [(Attack(x, spot), sure, estimate) for spot in spots]
     found.sort(key=lambda item: (item[0].number, item[0].position))
     return found
+
+
+# ----- the analysis of every size (`py_rules.analysis`) ---------------------------------
+
+# The largest K analysed (9 takes most of an hour: `scripts/analysis.py --max-numbers`).
+ANALYSED_UP_TO = 9
+
+
+def clear_caches() -> None:
+    SOLVERS.clear()
+
+
+def analysis_entry(game: Game[Any]) -> dict[str, Any]:
+    """The first player's chance with best play on both sides, and the best first
+    numbers (whatever the position attacked: every target is hidden)."""
+    if game.options["numbers"] > ANALYSED_UP_TO:
+        return {"value": None, "first_moves": None, "method": "not computed"}
+    value, best = value_and_best(game)
+    numbers = sorted({m.number for m in best})
+    return {"value": round(value, 6), "first_moves": numbers, "method": "solver"}
+
+
+def analysis_is_quick(options: dict[str, Any]) -> bool:
+    """Up to 5 numbers a player the whole game solves in well under a second."""
+    numbers: int = options["numbers"]
+    return numbers <= 5
+
+
+def analysis_sentence(entries: list[dict[str, Any]]) -> str:
+    """What perfect play means for players (`py_rules.analysis`)."""
+    standard = next(e for e in entries if e["standard"])
+    value = standard["value"]
+    return (
+        "No one can force a win, and the second player has the edge: with best play on "
+        f"both sides the first player's chance in the standard game is {value:.0%} (a draw "
+        f"counts half), best opening with a {standard['first_moves'][0]}."
+    )

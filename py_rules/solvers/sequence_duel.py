@@ -264,3 +264,69 @@ class SegmentSolver(Solver):
 
 def solver(game: Any) -> SegmentSolver:
     return SegmentSolver(game)
+
+
+# ----- the analysis of every line (`py_rules.analysis`) ---------------------------------
+
+# Lines longer than this: odd ones by the mirror strategy, even ones by proving one
+# winning first move (judging every first move would take hours).
+SOLVED_UP_TO = 30
+# The first move proved on long even lines (it wins on every line tried, and its proof
+# is the smallest: the number 1 is left to the first player alone).
+LONG_EVEN_LINE_MOVE = 2
+# One segment solver for every long line: segments do not depend on the line's length,
+# so each line reuses what the shorter ones proved.
+_LONG_LINES: list[SegmentSolver] = []
+
+
+def clear_caches() -> None:
+    _LONG_LINES.clear()
+
+
+def analysis_entry(game: Any) -> dict[str, Any] | None:
+    """A line too long to judge every first move: odd ones by mirroring, even ones by
+    proving one first move (None: short enough for the solver)."""
+    size = game.size
+    if size <= SOLVED_UP_TO:
+        return None
+    if size % 2:
+        # Claim the middle, then answer n with size + 1 - n: always legal, never stuck.
+        middle = [str((size + 1) // 2)]
+        return {
+            "winner": "first",
+            "first_moves": middle,
+            "all_moves": False,
+            "method": "mirror strategy",
+        }
+    if not _LONG_LINES:
+        _LONG_LINES.append(SegmentSolver(game.copy()))
+    after = game.after(game.state, LONG_EVEN_LINE_MOVE)
+    position = tuple(sorted(segments_of(after, size)))
+    if _LONG_LINES[0].wins(position):
+        return {"winner": None, "first_moves": None, "method": "not computed"}
+    return {
+        "winner": "first",
+        "first_moves": [str(LONG_EVEN_LINE_MOVE)],
+        "all_moves": False,
+        "method": "solver, one first move",
+    }
+
+
+def analysis_is_quick(options: dict[str, Any]) -> bool:
+    """Lines up to 20 judge every first move in well under a second, as do the first
+    two long lines (the proofs of the longer ones build on theirs)."""
+    size: int = options["size"]
+    return size <= 20 or size in (SOLVED_UP_TO + 1, SOLVED_UP_TO + 2)
+
+
+def analysis_sentence(entries: list[dict[str, Any]]) -> str:
+    """What perfect play means for players (`py_rules.analysis`)."""
+    solved = [e for e in entries if e["method"] == "solver"]
+    firsts = all(e["winner"] == "first" for e in entries)
+    largest = max(e["options"]["size"] for e in solved)
+    return (
+        ("The first player wins every line " if firsts else "Results vary: ")
+        + f"(every first move judged up to {largest} numbers; beyond, odd lines by "
+        "claiming the middle and mirroring, even lines by a search proving that 2 "
+        "wins); on the standard line of 20 any first number except 1 and 20 wins."
+    )
