@@ -26,10 +26,28 @@ def opponent(player: int) -> int:
 
 
 class Reference:
-    """The interface every reference game has."""
+    """The interface every reference game has, and what the generic tests need to know
+    of each game (declared here, beside its reference, never by testing its slug)."""
+
+    slug = ""  # the engine game it mirrors
+    can_draw = False  # may a game end in a draw?
+    mover_wins = True  # does the player who made the last move always win?
+    number_range = ""  # the option bounding the numbers a move names, for candidate texts
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
+
+    def longest(self) -> int | None:
+        """The most moves a game can last, from the rules (None: no bound)."""
+        raise NotImplementedError
+
+    def candidate_texts(self) -> list[str]:
+        """Every well-formed move text that could be legal in some position (and some
+        just out of range), to check legality both ways."""
+        return [str(x) for x in range(0, self.options[self.number_range] + 2)]
+
+    def check(self, game: Any, state: Any) -> None:
+        """Whatever else the engine `game` must agree on in `state` (default: nothing)."""
 
     def start(self) -> Any:
         raise NotImplementedError
@@ -63,6 +81,12 @@ class Reference:
 class CircleDuelRef(Reference):
     # state: (claimed: frozenset, last: int | None, player)
 
+    slug = "circle-duel"
+    number_range = "size"
+
+    def longest(self) -> int:
+        return int(self.options["size"])  # every pick removes a number
+
     def adjacent(self, a: int, b: int) -> bool:
         n = self.options["size"]
         return abs(a - b) == 1 or {a, b} == {1, n}
@@ -95,6 +119,14 @@ class CircleDuelRef(Reference):
 
 class NumberCircleRef(Reference):
     # state: (positions, came_from, totals, player); each a pair indexed by player - 1
+
+    slug = "number-circle"
+
+    def longest(self) -> None:
+        return None  # a total can go up and down for ever
+
+    def candidate_texts(self) -> list[str]:
+        return [f"{to}{op}" for to in range(0, 11) for op in "+-"] + ["pass"]
 
     def start(self) -> Any:
         return ((1, 1), (None, None), (0, 0), self.options["first"])
@@ -161,6 +193,12 @@ class NumberCircleRef(Reference):
 class SequenceDuelRef(Reference):
     # state: (claimed by player 1, claimed by player 2, player)
 
+    slug = "sequence-duel"
+    number_range = "size"
+
+    def longest(self) -> int:
+        return int(self.options["size"])  # every claim removes a number
+
     def start(self) -> Any:
         return (frozenset(), frozenset(), self.options["first"])
 
@@ -192,6 +230,12 @@ class SequenceDuelRef(Reference):
 class DigitChainRef(Reference):
     # state: (pool, last, player)
 
+    slug = "digit-chain"
+    number_range = "pool"
+
+    def longest(self) -> int:
+        return int(self.options["pool"])  # every pick removes a number
+
     def start(self) -> Any:
         pool = set(range(1, self.options["pool"] + 1))
         if self.options["no_tens"]:
@@ -222,6 +266,21 @@ class DigitChainRef(Reference):
 class NumberDuelRef(Reference):
     # state: (row of player 1, row of player 2, result, player); a row is a tuple with the
     # number at each position 1..K, 0 where the position is empty.
+
+    slug = "number-duel"
+    can_draw = True  # the last two numbers may tie
+    mover_wins = False  # the defender may win the last encounter
+
+    def longest(self) -> int:
+        return 2 * int(self.options["numbers"])  # every attack uses up the attacker's number
+
+    def candidate_texts(self) -> list[str]:
+        k = self.options["numbers"]
+        return [f"{n}@{p}" for n in range(0, k + 2) for p in range(0, k + 2)]
+
+    def check(self, game: Any, state: Any) -> None:
+        for player in (1, 2):
+            assert game.public_view()["remaining"][str(player)] == self.remaining(state, player)
 
     def start(self) -> Any:
         rows = (tuple(self.options["order1"]), tuple(self.options["order2"]))
@@ -276,11 +335,8 @@ class NumberDuelRef(Reference):
 
 
 REFERENCES: dict[str, type[Reference]] = {
-    "circle-duel": CircleDuelRef,
-    "number-circle": NumberCircleRef,
-    "sequence-duel": SequenceDuelRef,
-    "digit-chain": DigitChainRef,
-    "number-duel": NumberDuelRef,
+    cls.slug: cls
+    for cls in (CircleDuelRef, NumberCircleRef, SequenceDuelRef, DigitChainRef, NumberDuelRef)
 }
 
 

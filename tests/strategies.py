@@ -8,30 +8,41 @@ as it is declared.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
+from reference import REFERENCES, reference_for
 
 from py_rules import GAMES, Game, new_game
 from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
 SLUGS = sorted(GAMES)
+# The games a solver plays exactly (no hidden information).
+PERFECT_INFORMATION = [slug for slug, cls in GAMES.items() if not cls.has_hidden_information]
 
-# The most moves a game can last, from the rules: every pick removes a number (circle-duel,
-# sequence-duel, digit-chain), every attack uses up one of the attacker's numbers
-# (number-duel). Number Circle has no turn limit: the tests cap it.
-NUMBER_CIRCLE_CAP = 60
+# Number Circle has no turn limit (its reference's `longest` is None): the tests cap it.
+UNBOUNDED_CAP = 60
+
+Table = TypeVar("Table", bound=Mapping[str, Any])
+
+
+def every_game(table: Table, slugs: Iterable[str] = GAMES) -> Table:
+    """`table` (per-game test data keyed by slug), checked to name exactly `slugs` (every
+    registered game): a game added to the registry cannot be left out of a test unnoticed."""
+    wanted = set(slugs)
+    missing, unknown = sorted(wanted - set(table)), sorted(set(table) - wanted)
+    assert not missing and not unknown, f"per-game table: missing {missing}, unknown {unknown}"
+    return table
+
+
+every_game(REFERENCES)  # every game has its reference rules
 
 
 def move_bound(game: Game[Any]) -> int:
-    options = game.options
-    if game.slug in ("circle-duel", "sequence-duel"):
-        return options["size"]
-    if game.slug == "digit-chain":
-        return options["pool"]
-    if game.slug == "number-duel":
-        return 2 * options["numbers"]
-    return NUMBER_CIRCLE_CAP
+    """The most moves `game` can last, from its reference rules (capped if unbounded)."""
+    longest = reference_for(game.slug, game.options).longest()
+    return UNBOUNDED_CAP if longest is None else longest
 
 
 def spec_values(spec: Any, size: int | None = None) -> st.SearchStrategy[Any]:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import every_game
 
 from py_rules import GAMES, cli
 
@@ -41,28 +42,30 @@ def report(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 
 # Each game: arguments, then fields the JSON must have.
-REPLAYS: dict[str, tuple[list[str], dict[str, Any]]] = {
-    "circle-duel": (
-        ["--seed", "1", "4", "5"],
-        {"over": False, "winner": None, "to_move": 1, "legal": ["6"], "moves": ["4", "5"]},
-    ),
-    "number-circle": (
-        ["--seed", "1", *MENDED_NUMBER_CIRCLE],
-        {"over": True, "winner": 1, "draw": False, "to_move": None, "legal": []},
-    ),
-    "sequence-duel": (
-        ["--size", "5", "--first", "2", "--seed", "1", "3", "1", "5"],
-        {"over": True, "winner": 2, "to_move": None, "legal": [], "moves": ["3", "1", "5"]},
-    ),
-    "digit-chain": (
-        ["--seed", "1", "--pool", "30", "--no-tens", "26"],
-        {"over": False, "to_move": 2, "legal": ["6"], "moves": ["26"]},
-    ),
-    "number-duel": (
-        ["--numbers", "3", "--order1", "1,2,3", "--order2", "3,1,2", "--seed", "1", "3@1"],
-        {"over": False, "to_move": 2, "remaining": {"1": [1, 2], "2": [1, 2]}},  # a tie
-    ),
-}
+REPLAYS: dict[str, tuple[list[str], dict[str, Any]]] = every_game(
+    {
+        "circle-duel": (
+            ["--seed", "1", "4", "5"],
+            {"over": False, "winner": None, "to_move": 1, "legal": ["6"], "moves": ["4", "5"]},
+        ),
+        "number-circle": (
+            ["--seed", "1", *MENDED_NUMBER_CIRCLE],
+            {"over": True, "winner": 1, "draw": False, "to_move": None, "legal": []},
+        ),
+        "sequence-duel": (
+            ["--size", "5", "--first", "2", "--seed", "1", "3", "1", "5"],
+            {"over": True, "winner": 2, "to_move": None, "legal": [], "moves": ["3", "1", "5"]},
+        ),
+        "digit-chain": (
+            ["--seed", "1", "--pool", "30", "--no-tens", "26"],
+            {"over": False, "to_move": 2, "legal": ["6"], "moves": ["26"]},
+        ),
+        "number-duel": (
+            ["--numbers", "3", "--order1", "1,2,3", "--order2", "3,1,2", "--seed", "1", "3@1"],
+            {"over": False, "to_move": 2, "remaining": {"1": [1, 2], "2": [1, 2]}},  # a tie
+        ),
+    }
+)
 
 
 @pytest.mark.parametrize("slug", list(REPLAYS))

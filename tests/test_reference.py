@@ -177,23 +177,9 @@ def test_engine_matches_reference_along_random_games(slug: str, data: st.DataObj
         if not legal:
             break
         # Check legality of every candidate text a move could be, both ways.
-        for text in candidate_texts(game, legal):
+        for text in ref.candidate_texts():
             assert (game.why_illegal(text) is None) == (text in legal), text
         move = pick(data.draw, legal)
         game.play(move)
         state = ref.play(state, move)
-    if slug == "number-duel":
-        for player in (1, 2):
-            assert game.public_view()["remaining"][str(player)] == ref.remaining(state, player)
-
-
-def candidate_texts(game: Game[Any], legal: list[str]) -> list[str]:
-    """Every well-formed move text that could be legal in some position of this game."""
-    options = game.options
-    if game.slug == "number-circle":
-        return [f"{to}{op}" for to in range(0, 11) for op in "+-"] + ["pass"]
-    if game.slug == "number-duel":
-        k = options["numbers"]
-        return [f"{n}@{p}" for n in range(0, k + 2) for p in range(0, k + 2)]
-    top = options.get("size") or options.get("pool")
-    return [str(x) for x in range(0, top + 2)]
+    ref.check(game, state)

@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import PERFECT_INFORMATION, every_game
 
 from py_rules import Game, new_game
 from py_rules.players import choose_move
@@ -18,16 +19,20 @@ from py_rules.review import MISTAKE_MARGIN, MoveReview, describe, review
 from py_rules.solvers import number_duel, solve
 
 # Small sizes of every game: every position solves in milliseconds.
-SMALL: dict[str, st.SearchStrategy[dict[str, Any]]] = {
-    "circle-duel": st.fixed_dictionaries({"size": st.integers(3, 14)}),
-    "number-circle": st.fixed_dictionaries(
-        {"target": st.integers(10, 20), "no_negative": st.booleans()}
-    ),
-    "sequence-duel": st.fixed_dictionaries({"size": st.integers(2, 14)}),
-    "digit-chain": st.fixed_dictionaries({"pool": st.integers(10, 30), "no_tens": st.booleans()}),
-    "number-duel": st.fixed_dictionaries({"numbers": st.integers(3, 4)}),
-}
-WIN_LOSS = ["circle-duel", "number-circle", "sequence-duel", "digit-chain"]
+SMALL: dict[str, st.SearchStrategy[dict[str, Any]]] = every_game(
+    {
+        "circle-duel": st.fixed_dictionaries({"size": st.integers(3, 14)}),
+        "number-circle": st.fixed_dictionaries(
+            {"target": st.integers(10, 20), "no_negative": st.booleans()}
+        ),
+        "sequence-duel": st.fixed_dictionaries({"size": st.integers(2, 14)}),
+        "digit-chain": st.fixed_dictionaries(
+            {"pool": st.integers(10, 30), "no_tens": st.booleans()}
+        ),
+        "number-duel": st.fixed_dictionaries({"numbers": st.integers(3, 4)}),
+    }
+)
+WIN_LOSS = PERFECT_INFORMATION
 # Number Circle has no turn limit: random walks are capped.
 MAX_PLIES = 40
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_reference import duel_expectimax, minimax, race_result, spread, winning_moves
-from strategies import random_position
+from strategies import PERFECT_INFORMATION, every_game, random_position
 
 import py_rules
 from py_rules.games.digit_chain import DigitChainState
@@ -252,14 +252,19 @@ def test_number_duel_standard_values() -> None:
 
 # ----- the perfect player against anything -----------------------------------------
 
-SMALL = {
-    "circle-duel": st.fixed_dictionaries({"size": st.integers(3, 12)}),
-    "sequence-duel": st.fixed_dictionaries({"size": st.integers(2, 14)}),
-    "digit-chain": st.fixed_dictionaries({"pool": st.integers(10, 40), "no_tens": st.booleans()}),
-    "number-circle": st.fixed_dictionaries(
-        {"target": st.integers(10, 20), "no_negative": st.booleans()}
-    ),
-}
+SMALL = every_game(
+    {
+        "circle-duel": st.fixed_dictionaries({"size": st.integers(3, 12)}),
+        "sequence-duel": st.fixed_dictionaries({"size": st.integers(2, 14)}),
+        "digit-chain": st.fixed_dictionaries(
+            {"pool": st.integers(10, 40), "no_tens": st.booleans()}
+        ),
+        "number-circle": st.fixed_dictionaries(
+            {"target": st.integers(10, 20), "no_negative": st.booleans()}
+        ),
+    },
+    PERFECT_INFORMATION,
+)
 
 
 @given(
