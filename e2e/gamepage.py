@@ -7,11 +7,24 @@ and wait with Playwright's auto-waiting `expect`, never with sleeps.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from playwright.sync_api import Locator, Page, expect
 
+import py_rules
+
 READY_TIMEOUT_MS = 90_000  # a cold Pyodide start on a busy 2-core machine
+SLUGS = list(py_rules.GAMES)  # every game page, from the rules' registry
+
+Table = TypeVar("Table", bound=Mapping[str, Any])
+
+
+def every_game(table: Table) -> Table:
+    """`table` (per-game test data keyed by slug), checked to name exactly the registered
+    games: a game added to the registry cannot be left out of the browser tests."""
+    assert sorted(table) == sorted(SLUGS), f"per-game table {sorted(table)}, games {SLUGS}"
+    return table
 
 
 class GamePage:
@@ -105,6 +118,11 @@ class GamePage:
             else:
                 control.fill(str(value))
         self.page.get_by_role("button", name="New game").click()
+
+    def reveal(self) -> None:
+        """Past the hand-over screen: the next player shows their numbers."""
+        self.page.get_by_role("button", name=re.compile(r"^Show .*'s numbers$")).click()
+        expect(self.page.locator("#handover")).to_be_hidden()
 
     def wait_for_my_turn(self) -> str:
         """Wait until a person may act (or the game is over); return data-turn."""

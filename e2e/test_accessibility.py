@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, every_game
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import play_out, take_turn
 
@@ -24,13 +24,15 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
 PHONE = {"width": 390, "height": 844}
 MIN_TARGET = 24  # CSS px, WCAG 2.2 "Target Size (Minimum)"
 # Quick games (small boards) so that each can be played to its end by first legal moves.
-GAMES = {
-    "circle-duel": "?size=5",
-    "number-circle": "",
-    "sequence-duel": "?size=6",
-    "digit-chain": "?pool=30",
-    "number-duel": "?numbers=3",
-}
+GAMES = every_game(
+    {
+        "circle-duel": "?size=5",
+        "number-circle": "",
+        "sequence-duel": "?size=6",
+        "digit-chain": "?pool=30",
+        "number-duel": "?numbers=3",
+    }
+)
 INTERACTIVE = (
     'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]),'
     " li[data-index]"

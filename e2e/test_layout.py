@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, every_game
 from playwright.sync_api import Browser, Page, expect
 from test_games import take_turn
 
@@ -50,13 +50,15 @@ def fits(page: Page, board: str = ".board") -> list[float]:
     return heights
 
 
-GAMES = {
-    "circle-duel": "",
-    "number-circle": "",
-    "sequence-duel": "",
-    "digit-chain": "?pool=30",
-    "number-duel": "",
-}
+GAMES = every_game(
+    {
+        "circle-duel": "",
+        "number-circle": "",
+        "sequence-duel": "",
+        "digit-chain": "?pool=30",
+        "number-duel": "",
+    }
+)
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -15,12 +15,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from gamepage import GamePage
+from gamepage import SLUGS, GamePage
 from playwright.sync_api import Browser, expect
 from pypdf import PdfReader
 from test_games import take_turn
 
-SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 # What only the screen shows: site chrome, the board's controls, the options form (Hint is
 # not listed: the analysis note names it).
 SCREEN_ONLY = (

@@ -6,16 +6,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from gamepage import GamePage
+from gamepage import GamePage, every_game
 from playwright.sync_api import Browser, expect
 
-GAMES = {
-    "circle-duel": "Number Circle Duel",
-    "number-circle": "Number Circle",
-    "sequence-duel": "Sequence Duel",
-    "digit-chain": "Digit Chain Duel",
-    "number-duel": "Number Duel",
-}
+GAMES = every_game(
+    {
+        "circle-duel": "Number Circle Duel",
+        "number-circle": "Number Circle",
+        "sequence-duel": "Sequence Duel",
+        "digit-chain": "Digit Chain Duel",
+        "number-duel": "Number Duel",
+    }
+)
 
 
 def test_home_page_lists_the_five_games(

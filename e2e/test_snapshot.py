@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import GamePage
+from gamepage import SLUGS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import take_turn
 
 SITE = Path(__file__).resolve().parent.parent / "_site"
-SLUGS = ["circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel"]
 
 
 def boot(page: Page) -> dict[str, Any]:

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import GamePage
+from gamepage import SLUGS, GamePage
 from playwright.sync_api import Browser, BrowserContext, expect
 from test_games import play_out
 
 SITE = Path(__file__).resolve().parent.parent / "_site"
-SLUGS = ["circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel"]
 MODES = [{"mode": "2p"}, {"mode": "cpu2", "level": "perfect"}, {"mode": "cpu1", "level": "medium"}]
 
 
