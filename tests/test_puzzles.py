@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from py_rules import GAMES, IllegalMove, new_game
+from py_rules.core import other
 from py_rules.puzzles import (
     LEVELS,
     NO_PUZZLES,
@@ -155,4 +156,4 @@ def test_with_the_tens_every_choice_includes_a_win_at_once(
         wins_at_once = [m for m in legal if m % 10 == 0]
         assert wins_at_once
         game.play(wins_at_once[0])
-        assert game.is_over and game.winner == 3 - game.state.player
+        assert game.is_over and game.winner == other(game.state.player)

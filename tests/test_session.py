@@ -21,6 +21,7 @@ from strategies import game_setups
 
 import py_rules
 from py_rules import BadSave, Phase, Session, SessionError
+from py_rules.core import other
 from py_rules.players import LEVELS
 
 
@@ -90,7 +91,7 @@ class SessionMachine(RuleBasedStateMachine):
             assert s.viewer is None
             assert hidden_numbers(view, 1) == [] and hidden_numbers(view, 2) == []
         elif not s.reveal_all and s.viewer is not None:
-            assert hidden_numbers(view, 3 - s.viewer) == []
+            assert hidden_numbers(view, other(s.viewer)) == []
 
     @invariant()
     def phase_matches_the_position(self) -> None:

@@ -18,6 +18,7 @@ from reference import reference_for
 
 import py_rules
 from py_rules import cli, terminal
+from py_rules.core import other
 from py_rules.players import choose_move
 from py_rules.presenters import base as presenters_base
 from py_rules.terminal import CLEAR_SCREEN, number_ranges, play_in_terminal
@@ -359,7 +360,7 @@ def test_number_duel_hand_over_hides_the_other_players_numbers() -> None:
             if f"Player {me}'s turn." not in screen:
                 continue
             turns += 1
-            opponent = 3 - me
+            opponent = other(me)
             assert f"Player {opponent}'s turn." not in screen
             mine = row_cells(screen, "Your row")
             assert all(c in (orders[me][i], "-") for i, c in enumerate(mine))
