@@ -10,7 +10,8 @@ included, with the quickest winning move. `check(slug, puzzle)` solves a puzzle 
 and lists what no longer holds; `attempt(slug, puzzle, move)` says whether a try wins and
 gives the line that follows (the rest of the win, or the opponent's refutation).
 
-Circle Duel and Number Duel have none, for the reasons in `NO_PUZZLES`.
+Some games have none (`NO_PUZZLES` says why): each game's solver module declares what
+to search (`PUZZLE_SETS`) and its note (`PUZZLE_NOTE`).
 """
 
 from __future__ import annotations
@@ -25,33 +26,13 @@ from typing import Any
 
 from .core import Game
 from .players import choose_move
-from .registry import GAMES, new_game
+from .registry import GAMES, new_game, part
 from .solvers import solver_for
 from .solvers.base import BudgetExceeded, node_budget
 
 FORMAT = "number-duels-puzzles/1"
 DATA = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 
-NO_PUZZLES = {
-    "circle-duel": (
-        "Circle Duel has no puzzles: after the second move every move is forced (the "
-        "numbers taken form one arc, and the last one has a single free neighbour), so "
-        "every game takes all N numbers whatever anyone picks. The size of the circle "
-        "alone decides: the first player wins on odd circles, the second on even ones, "
-        "and there is never a winning move to find."
-    ),
-    "number-duel": (
-        "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
-        "sure; the review gives each attack's chance instead."
-    ),
-}
-# Digit Chain with the tens: why its puzzles are all easy.
-WITH_TENS_NOTE = (
-    "With the multiples of 10 in the pool, every position with a choice of moves lets the "
-    "player to move take the ten of their digit and win at once (a ten is never used "
-    "before the end, since it ends the game), so every Digit Chain puzzle with the tens "
-    "is won in one move. The longer puzzles are in the game without the tens."
-)
 # Difficulty by the number of own moves the win takes (the winning one included).
 LEVELS = (("easy", 1), ("medium", 2), ("hard", 4))  # (name, fewest own moves)
 # New positions the solver may visit to judge one candidate (bigger ones are skipped).
@@ -253,18 +234,32 @@ def find(
     return [p for name, _ in LEVELS for p in chosen[name]]
 
 
-# What scripts/puzzles.py searches: (slug, setups, random opening moves, puzzles per
-# level). With the tens, Digit Chain has easy puzzles only (see WITH_TENS_NOTE).
+# What scripts/puzzles.py searches, as each game's solver module declares it: its
+# `PUZZLE_SETS`, each (setups, random opening moves, puzzles per level), and its
+# `PUZZLE_NOTE`, shown with its puzzles or instead of them (why it has none).
+
+
+def puzzle_sets(slug: str) -> list[tuple[list[dict[str, Any]], int, int]]:
+    sets: list[tuple[list[dict[str, Any]], int, int]] = getattr(
+        part(slug, "py_rules.solvers"), "PUZZLE_SETS", []
+    )
+    return sets
+
+
+def note(slug: str) -> str | None:
+    text: str | None = getattr(part(slug, "py_rules.solvers"), "PUZZLE_NOTE", None)
+    return text
+
+
+# The games without puzzles, and why.
+NO_PUZZLES: dict[str, str] = {
+    slug: note(slug) or f"{cls.title} has no puzzles."
+    for slug, cls in GAMES.items()
+    if not puzzle_sets(slug)
+}
+# Every set searched, in the registry's order: (slug, setups, opening moves, per level).
 SETS: list[tuple[str, list[dict[str, Any]], int, int]] = [
-    (
-        "number-circle",
-        [{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)],
-        0,
-        6,
-    ),
-    ("sequence-duel", [{"size": n} for n in range(6, 21)], 2, 6),
-    ("digit-chain", [{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
-    ("digit-chain", [{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
+    (slug, *found) for slug in GAMES for found in puzzle_sets(slug)
 ]
 GAMES_PER_SET = 400
 SEED = 1
@@ -275,9 +270,9 @@ def generate(progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     for slug in GAMES:
         games[slug] = {"puzzles": []}
-        if slug in NO_PUZZLES:
-            games[slug]["note"] = NO_PUZZLES[slug]
-    games["digit-chain"]["note"] = WITH_TENS_NOTE
+        text = NO_PUZZLES.get(slug) or note(slug)
+        if text:
+            games[slug]["note"] = text
     for index, (slug, setups, opening, per_level) in enumerate(SETS):
         found = find(slug, setups, SEED + index, GAMES_PER_SET, per_level, opening, progress)
         games[slug]["puzzles"] += found

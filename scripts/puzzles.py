@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from py_rules import GAMES  # noqa: E402
+from py_rules.options import FlagOption  # noqa: E402
 from py_rules.puzzles import DATA, generate  # noqa: E402
 
 
@@ -34,9 +36,11 @@ def main() -> int:
     for slug, game in data["games"].items():
         puzzles = game["puzzles"]
         levels = Counter(p["difficulty"] for p in puzzles)
-        tens = Counter(bool(p["options"].get("no_tens")) for p in puzzles)
-        extra = (
-            f" (without tens: {tens[True]}, with: {tens[False]})" if slug == "digit-chain" else ""
+        flags = [s.name for s in GAMES[slug].option_specs if isinstance(s, FlagOption)]
+        extra = "".join(
+            f" ({flag}: {on}, without: {len(puzzles) - on})"
+            for flag in flags
+            if (on := sum(bool(p["options"].get(flag)) for p in puzzles))
         )
         print(f"{slug}: {len(puzzles)} puzzles{extra}, {dict(levels)}")
     print(f"{time.perf_counter() - start:.0f} s")

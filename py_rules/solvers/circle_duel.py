@@ -64,3 +64,13 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
         "player wins on odd circles (with any number) and loses on even ones, the "
         "standard 10 included."
     )
+
+
+# Puzzles (`py_rules.puzzles`): none, and why.
+PUZZLE_NOTE = (
+    "Circle Duel has no puzzles: after the second move every move is forced (the "
+    "numbers taken form one arc, and the last one has a single free neighbour), so "
+    "every game takes all N numbers whatever anyone picks. The size of the circle "
+    "alone decides: the first player wins on odd circles, the second on even ones, "
+    "and there is never a winning move to find."
+)

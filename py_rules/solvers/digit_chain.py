@@ -162,3 +162,17 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
         "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
         "for the second player, who answers every a->b number with one from b back to a."
     )
+
+
+# Puzzles (`py_rules.puzzles`): (setups, random opening moves, puzzles per level). With
+# the tens there are easy puzzles only (see PUZZLE_NOTE).
+PUZZLE_SETS = [
+    ([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
+    ([{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
+]
+PUZZLE_NOTE = (
+    "With the multiples of 10 in the pool, every position with a choice of moves lets the "
+    "player to move take the ten of their digit and win at once (a ten is never used "
+    "before the end, since it ends the game), so every Digit Chain puzzle with the tens "
+    "is won in one move. The longer puzzles are in the game without the tens."
+)

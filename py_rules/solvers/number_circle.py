@@ -121,3 +121,10 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
         "need equally many turns from the start and the first player gets there first; "
         f"at the standard target 15 it opens with {' or '.join(standard['first_moves'])}."
     )
+
+
+# Puzzles (`py_rules.puzzles`): searched in every setup, from the start.
+# (setups, random opening moves, puzzles per level)
+PUZZLE_SETS = [
+    ([{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)], 0, 6),
+]

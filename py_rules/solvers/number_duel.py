@@ -280,3 +280,10 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
         f"both sides the first player's chance in the standard game is {value:.0%} (a draw "
         f"counts half), best opening with a {standard['first_moves'][0]}."
     )
+
+
+# Puzzles (`py_rules.puzzles`): none, and why.
+PUZZLE_NOTE = (
+    "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
+    "sure; the review gives each attack's chance instead."
+)

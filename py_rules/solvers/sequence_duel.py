@@ -330,3 +330,7 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
         "claiming the middle and mirroring, even lines by a search proving that 2 "
         "wins); on the standard line of 20 any first number except 1 and 20 wins."
     )
+
+
+# Puzzles (`py_rules.puzzles`): (setups, random opening moves, puzzles per level).
+PUZZLE_SETS = [([{"size": n} for n in range(6, 21)], 2, 6)]
