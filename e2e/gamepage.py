@@ -16,6 +16,20 @@ import py_rules
 
 READY_TIMEOUT_MS = 90_000  # a cold Pyodide start on a busy 2-core machine
 SLUGS = list(py_rules.GAMES)  # every game page, from the rules' registry
+# An init script: every lesson event on the page, in order, as a host page's script sees
+# it (`window.events`; `plain`: the detail is an ordinary object with an array of moves).
+RECORD_LESSON_EVENTS = """
+window.events = [];
+for (const name of ["number-duels:move", "number-duels:end"]) {
+  document.addEventListener(name, (event) => window.events.push({
+    name: event.type,
+    board: event.target.dataset.game,
+    plain: Object.getPrototypeOf(event.detail) === Object.prototype
+      && Array.isArray(event.detail.moves),
+    detail: event.detail,
+  }));
+}
+"""
 
 Table = TypeVar("Table", bound=Mapping[str, Any])
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS
+from gamepage import READY_TIMEOUT_MS, RECORD_LESSON_EVENTS
 from playwright.sync_api import Browser, FrameLocator, Locator, expect
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -32,6 +32,7 @@ def test_two_games_on_the_tutorial_share_one_runtime(
     browser: Browser, site_url: str, watch: Any, artifacts: Any
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(RECORD_LESSON_EVENTS)
     page = watch.attach(context.new_page())
     wasm: list[str] = []
     page.on("request", lambda r: r.url.endswith("/pyodide.asm.wasm") and wasm.append(r.url))
@@ -55,6 +56,25 @@ def test_two_games_on_the_tutorial_share_one_runtime(
     # Each board has its own status line and nothing shares an id.
     expect(page.get_by_role("status")).to_have_count(2)
     assert page.evaluate("document.querySelectorAll('.number-duels [id]').length") == 0
+    # The lesson step: mirror every move (12 - x, read from the board's events) to win;
+    # the step then says "well done" and opens the next one.
+    next_step = page.get_by_role("heading", name="3. Next: a line with no middle")
+    expect(next_step).to_be_hidden()
+    for played in range(2, 12, 2):  # after each of the learner's moves: the reply, or the end
+        page.wait_for_function(
+            """n => { const line = window.events.filter(e => e.board === "sequence-duel");
+               return line.some(e => e.name === "number-duels:end")
+                 || line.at(-1)?.detail.moves.length === n; }""",
+            arg=played,
+        )
+        line_events = [e for e in page.evaluate("window.events") if e["board"] == "sequence-duel"]
+        last = line_events[-1]["detail"]
+        if last["over"]:
+            break
+        press(line, str(12 - int(last["moves"][-1])))
+    assert last["winner"] == 1 and line_events[-1]["name"] == "number-duels:end", line_events
+    expect(page.locator(".lesson-result")).to_have_text(re.compile(r"^Well done"))
+    expect(next_step).to_be_visible()
     page.screenshot(path=str(artifacts / "tutorial.png"), full_page=True)
     assert len(wasm) == 1, wasm
     context.close()

@@ -31,6 +31,7 @@ from typing import Any
 
 from .core import Game, other
 from .errors import BadSave, RulesError, quoted
+from .lesson import start_line
 from .players import LEVELS, choose_move, perfect_move
 from .registry import GAMES, load_game, new_game
 
@@ -91,6 +92,7 @@ class Session:
             self.arranging.append(player)
         self._record_over = self.whole().is_over
         self.proved = True  # whether the computer's last move was proved best
+        self.plays = 0  # moves played here (not replayed by Redo or a step): a lesson counts them
         self.seat = other(computer) if computer else self.next_player or 1
         self.screen_hidden = self._needs_hand_over()
 
@@ -103,10 +105,13 @@ class Session:
         computer: int | None = None,
         level: str = LEVELS[0],
         arrange: bool = False,
+        moves: Sequence[str] = (),
     ) -> Session:
         """A new game; `arrange`: each human arranges their numbers first, if the game
-        has anything to arrange. Bad options raise BadOption."""
+        has anything to arrange; `moves`: a lesson's starting line, played first. Bad
+        options raise BadOption, a bad starting line IllegalMove."""
         game = new_game(slug, options, names)
+        start_line(game, moves)
         humans = [p for p in (1, 2) if p != computer]
         arranging = [p for p in humans if game.arrangement(p) is not None] if arrange else []
         return cls(game, (), computer, level, arranging)
@@ -242,6 +247,7 @@ class Session:
     def _play(self, move: Any) -> str:
         game = self.game
         played = game.play(move)  # IllegalMove changes nothing
+        self.plays += 1
         self.future.clear()  # a new move replaces any moves taken back
         self._record_over = game.is_over
         if self.computer is None and not game.is_over:

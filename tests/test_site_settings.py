@@ -171,3 +171,39 @@ def test_any_parameters_give_settings_or_bad_option(slug: str, params: dict[str,
         py_rules.new_game(slug, got.options, list(got.names))
     except RulesError as error:
         assert isinstance(error, BadOption)
+
+
+def test_a_starting_line_starts_the_game_there() -> None:
+    got, notice = settings.settings_or_notice(
+        "sequence-duel", {"size": "9", "mode": "vs-computer", "moves": " 5  1 "}
+    )
+    assert notice == ""
+    session = settings.new_session("sequence-duel", got)
+    assert [session.game.move_text(m) for m in session.game.moves] == ["5", "1"]
+    assert session.computer == 2 and session.phase.value == "human"
+
+
+@pytest.mark.parametrize(
+    ("slug", "params", "reason"),
+    [
+        ("sequence-duel", {"size": "9", "moves": "5 10"}, "move 2 ('10') is illegal"),
+        ("number-circle", {"moves": "2+ nine"}, "move 2 ('nine') is illegal"),
+        ("digit-chain", {"moves": "1" * 2001}, "the moves are longer than 2000 characters"),
+        ("number-duel", {"moves": "3@2"}, "Number Duel cannot start from given moves"),
+    ],
+)
+def test_a_refused_starting_line_keeps_the_other_settings_from_the_start(
+    slug: str, params: dict[str, str], reason: str
+) -> None:
+    got, notice = settings.settings_or_notice(slug, {**params, "mode": "computer-first"})
+    assert notice.startswith(f"These moves were refused ({reason}")
+    assert notice.endswith("): the standard start is shown.")
+    assert got.moves == "" and got.computer == 1
+    assert settings.new_session(slug, got).at == 0
+
+
+def test_bad_options_with_a_starting_line_are_the_options_refusal() -> None:
+    got, notice = settings.settings_or_notice("sequence-duel", {"size": "99", "moves": "5"})
+    assert notice == ""  # the board refuses the options and shows the standard game
+    with pytest.raises(BadOption, match="size"):
+        settings.new_session("sequence-duel", got)

@@ -17,8 +17,8 @@ from py_rules import Phase, Session
 from py_rules.errors import RulesError
 from py_rules.players import LEVELS, hint
 
+from . import lesson, storage, wording
 from . import record as records
-from . import storage, wording
 from .dom import cancel, focused_key, on, on_resize, proxy, set_timeout, warn
 from .keys import arrow_target
 from .options_form import OptionsForm
@@ -252,6 +252,7 @@ class BoardController:
         """After any change to the session: draw, save, and let the computer move."""
         self.render()
         self.save()
+        lesson.report(self)
         self.schedule_computer()
 
     # ----- saving and sharing -------------------------------------------------------

@@ -10,6 +10,7 @@ iframe, no clipboard permission): saving is a convenience, so a refusal is never
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -183,3 +184,23 @@ def copy_text(text: str, done: Callable[[bool], None]) -> None:
         done(False)
         return
     promise.then(proxy(lambda *_: done(True)), proxy(lambda *_: done(False)))
+
+
+def plain(data: Any) -> Any:
+    """`data` (JSON-like Python) as a plain JavaScript object: None becomes null, a dict an
+    Object, a list an Array, so a host page's script reads it like any other object."""
+    return js.JSON.parse(json.dumps(data))
+
+
+def dispatch(target: Any, name: str, detail: dict[str, Any]) -> None:
+    """Fire a bubbling CustomEvent `name` on `target`, its `detail` a plain object."""
+    options = js.Object.new()
+    options.bubbles = True
+    options.detail = plain(detail)
+    target.dispatchEvent(js.CustomEvent.new(name, options))
+
+
+def post_to_parent(message: dict[str, Any]) -> None:
+    """Send `message` to the page framing this one (any origin: nothing in it is secret)."""
+    if not getattr(js.Object, "is")(js.window.parent, js.window):  # "is": a Python keyword
+        js.window.parent.postMessage(plain(message), "*")

@@ -14,22 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import py_rules
-from py_rules.errors import RulesError, quoted
-from py_rules.players import LEVELS
+from py_rules.errors import quoted
 
 from . import dom
 from .dom import clear, el
-from .settings import Settings, computer_delay, settings_from_params
+from .settings import computer_delay, settings_or_notice
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
-
-
-def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str]:
-    """Settings from text parameters; the standard ones and a notice if they are refused."""
-    try:
-        return settings_from_params(py_rules.game_class(slug), params, LEVELS), ""
-    except RulesError as error:
-        return Settings(), f"These settings were refused ({error}): the standard game is shown."
 
 
 def attributes(root: Any) -> dict[str, str]:

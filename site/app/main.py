@@ -19,10 +19,9 @@ async def start(slug: str) -> None:
     dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
-        from . import storage
+        from . import lesson, storage
         from .controller import BoardController, Host
-        from .embed import settings_or_notice
-        from .settings import computer_delay
+        from .settings import computer_delay, settings_or_notice
 
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
@@ -35,6 +34,8 @@ async def start(slug: str) -> None:
         )
         board = BoardController(host, settings)
         _boards.append(board)
+        if "embed" in params:  # framed as a lesson's board: tell the parent page too
+            lesson.post_to_parent(board)
         board.begin(params.get("g"), notice)
         dom.drop_query_param("g")  # from now on the game lives in the save
     except Exception as error:

@@ -8,11 +8,14 @@ does that, in one place, and explains anything out of range.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from py_rules.errors import BadOption, quoted
+from py_rules.errors import BadOption, RulesError, quoted
+from py_rules.lesson import parse_line
 from py_rules.options import FlagOption
+from py_rules.players import LEVELS
+from py_rules.registry import GAMES
 from py_rules.session import MODES, Session, mode_of
 
 # Friendlier spellings accepted in embed attributes and page addresses.
@@ -35,6 +38,7 @@ class Settings:
     names: tuple[str, str] = ("", "")
     options: dict[str, Any] = field(default_factory=dict)
     arrange: bool = False  # each human arranges their own numbers first (Number Duel)
+    moves: str = ""  # a lesson's starting line (data-moves): moves between spaces
 
     @property
     def mode(self) -> str:
@@ -77,7 +81,8 @@ def settings_from_params(
             options[name] = params[name][: MAX_VALUE_LENGTH + 1]
     arrange_text = params.get("arrange", "false")[:MAX_VALUE_LENGTH]
     arrange = ARRANGE.parse(arrange_text or "true")  # a bare data-arrange attribute means yes
-    return Settings(computer, level, (names[0], names[1]), options, arrange)
+    moves = params.get("moves", "")  # checked by new_session, against the game
+    return Settings(computer, level, (names[0], names[1]), options, arrange, moves)
 
 
 def computer_delay(params: Mapping[str, str]) -> int:
@@ -89,9 +94,10 @@ def computer_delay(params: Mapping[str, str]) -> int:
 
 
 def new_session(slug: str, settings: Settings) -> Session:
-    """A new session with `settings` (BadOption if they are refused)."""
-    computer, level = settings.computer, settings.level
-    return Session.new(slug, settings.options, settings.names, computer, level, settings.arrange)
+    """A new session with `settings` (BadOption or IllegalMove if they are refused)."""
+    computer, level, line = settings.computer, settings.level, parse_line(settings.moves)
+    names, arrange = settings.names, settings.arrange
+    return Session.new(slug, settings.options, names, computer, level, arrange, line)
 
 
 def settings_of(session: Session) -> Settings:
@@ -102,3 +108,23 @@ def settings_of(session: Session) -> Settings:
     options = {k: v for k, v in game.options.items() if k not in secret}
     arrange = bool(session.arranging)
     return Settings(session.computer, session.level, (names[0], names[1]), options, arrange)
+
+
+def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str]:
+    """Settings from text parameters; the standard ones and a notice if they are refused.
+    A refused starting line (`data-moves`) alone keeps the other settings, from the start."""
+    try:
+        settings = settings_from_params(GAMES[slug], params, LEVELS)
+    except RulesError as error:
+        return Settings(), f"These settings were refused ({error}): the standard game is shown."
+    if settings.moves.strip():
+        from_start = replace(settings, moves="")
+        try:
+            new_session(slug, from_start)
+        except RulesError:
+            return settings, ""  # the board refuses these settings itself, moves and all
+        try:
+            new_session(slug, settings)
+        except RulesError as error:
+            return from_start, f"These moves were refused ({error}): the standard start is shown."
+    return settings, ""

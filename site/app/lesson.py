@@ -1,0 +1,33 @@
+"""The lesson API in the page: each board tells the page around it what was played.
+
+After every change the controller calls `report(board)`; `py_rules.lesson` decides which
+events that change fires, and this sends them: a bubbling `CustomEvent` on the board's
+element, and, for the game page in an iframe (`?embed=1`), a `postMessage` to the parent
+with the event's name as `type`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from py_rules.lesson import LessonTracker
+
+from . import dom
+
+_trackers: WeakKeyDictionary[Any, LessonTracker] = WeakKeyDictionary()
+_posting: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
+
+
+def post_to_parent(board: Any) -> None:
+    """This board (the game page framed with `?embed=1`) also posts its events to the parent."""
+    _posting[board] = True
+
+
+def report(board: Any) -> None:
+    """Send the events of the board's last change (a BoardController, after any change)."""
+    tracker = _trackers.setdefault(board, LessonTracker())
+    for name, detail in tracker.update(board.session):
+        dom.dispatch(board.host.root, name, detail)
+        if _posting.get(board):
+            dom.post_to_parent({"type": name, **detail})
