@@ -15,8 +15,8 @@ import pytest
 from conftest import IN_WASM
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import DRAW, perft, reference_for
-from strategies import SLUGS, move_bound, new_games, pick
+from reference import DRAW, REFERENCES, perft, reference_for
+from strategies import SLUGS, every_game, move_bound, new_games, pick
 
 from py_rules import Game, new_game
 
@@ -183,3 +183,11 @@ def test_engine_matches_reference_along_random_games(slug: str, data: st.DataObj
         game.play(move)
         state = ref.play(state, move)
     ref.check(game, state)
+
+
+def test_every_registered_game_has_reference_rules_and_is_in_every_table() -> None:
+    assert every_game(REFERENCES) is REFERENCES
+    assert all(cls.slug == slug for slug, cls in REFERENCES.items())
+    for slug in SLUGS:  # a table that leaves out any one game is refused
+        with pytest.raises(AssertionError, match=f"missing \\['{slug}'\\]"):
+            every_game({other: None for other in SLUGS if other != slug})
