@@ -9,9 +9,10 @@ Three levels for every game:
   a winning move whenever one exists (the quickest), and from a lost position the move
   that makes the opponent's win longest.
 
-A computer player of Number Duel decides from `game.observation(player)` only, never
-from the opponent's hidden order: its levels work on the public position (see
-`solvers.number_duel`).
+A computer player of a game with hidden information (Number Duel) decides from
+`game.observation(player)` only, never from the opponent's hidden order: its levels
+work on the chances its solver module gives from the public position
+(`solvers.chance_solver`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import random
 from typing import Any
 
 from .core import Game
-from .solvers import number_duel, solver_for
+from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, node_budget, pick
+from .solvers.number_duel import EXACT_MAX
 
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.
@@ -30,8 +32,8 @@ MEDIUM_WIDE = 24
 PERFECT_NODE_BUDGET = 2_000
 # Number Duel's exact expectimax is used up to this many numbers a player (at 7 with
 # the shipped opening values); above it, the perfect player and the hint use the quick
-# estimate and say their move is "strong", not perfect.
-EXACT_NUMBER_DUEL_MAX = number_duel.EXACT_MAX
+# estimate and say their move is "strong", not perfect (its solver's `is_exact`).
+EXACT_NUMBER_DUEL_MAX = EXACT_MAX
 
 
 def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
@@ -41,7 +43,7 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
     if game.has_hidden_information:
-        return _number_duel_move(game, level, rng)
+        return _chance_move(game, level, rng)
     if level != "perfect":
         moves = game.legal_moves()
         if level == "easy":
@@ -55,7 +57,7 @@ def is_exact(game: Game[Any]) -> bool:
     only for Number Duel above `EXACT_NUMBER_DUEL_MAX` numbers, where it plays "strong"
     moves from the quick estimate. (Digit Chain keeps a node budget as a safety net; its
     reduced search has never come near it: see `perfect_move`.)"""
-    return not game.has_hidden_information or game.options["numbers"] <= EXACT_NUMBER_DUEL_MAX
+    return not game.has_hidden_information or bool(chance_solver(game).is_exact(game))
 
 
 def perfect_move(game: Game[Any], rng: random.Random) -> tuple[Any, bool]:
@@ -64,7 +66,7 @@ def perfect_move(game: Game[Any], rng: random.Random) -> tuple[Any, bool]:
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
     if game.has_hidden_information:
-        return _number_duel_move(game, "perfect", rng), is_exact(game)
+        return _chance_move(game, "perfect", rng), is_exact(game)
     solver = solver_for(game)
     with node_budget(solver, PERFECT_NODE_BUDGET):
         try:
@@ -86,10 +88,11 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
     if game.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     if game.has_hidden_information:
+        chances = chance_solver(game)
         if not is_exact(game):
-            values = number_duel.quick_values(game)
+            values = chances.quick_values(game)
             top = max(estimate for _, _, estimate in values)
-            texts = [game.move_text(m) for m, _, e in values if e >= top - number_duel.EPSILON]
+            texts = [game.move_text(m) for m, _, e in values if e >= top - chances.EPSILON]
             value = round(top, 12)
             return {
                 "move": texts[0],
@@ -98,7 +101,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
                 "moves": texts,
                 "exact": False,
             }
-        value, best = number_duel.value_and_best(game)
+        value, best = chances.value_and_best(game)
         texts = [game.move_text(m) for m in best]
         return {
             "move": texts[0],
@@ -154,15 +157,16 @@ def _scored_moves(game: Game[Any], moves: list[Any], depth: int) -> list[Any]:
     return [m for m, s in zip(moves, scores, strict=True) if s == top]
 
 
-# ----- Number Duel: from the player's own observation --------------------------------
+# ----- hidden information: from the player's own observation ---------------------------
 
 
-def _number_duel_move(game: Game[Any], level: str, rng: random.Random) -> Any:
+def _chance_move(game: Game[Any], level: str, rng: random.Random) -> Any:
+    chances = chance_solver(game)
     if level == "perfect" and is_exact(game):
-        return pick(number_duel.value_and_best(game)[1], rng)
-    values = number_duel.quick_values(game)
+        return pick(chances.value_and_best(game)[1], rng)
+    values = chances.quick_values(game)
     if level == "easy":
         sure = [m for m, won, _ in values if won]
         return pick(sure or [m for m, _, _ in values], rng)
     top = max(estimate for _, _, estimate in values)
-    return pick([m for m, _, e in values if e >= top - number_duel.EPSILON], rng)
+    return pick([m for m, _, e in values if e >= top - chances.EPSILON], rng)

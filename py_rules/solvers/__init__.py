@@ -2,17 +2,18 @@
 
 `solver_for(game)` returns the solver for a game's options (one per option set, kept
 warm across games). `solve(game)` is what `python -m py_rules solve` prints.
-Number Duel, the game with hidden information, has its own expectimax in
-`number_duel` and is reached through the same `solve`.
+A game with hidden information (Number Duel) values its moves as chances instead, in
+its own solver module (`chance_solver(game)`: `value_and_best`, `quick_values`,
+`move_values`, `is_exact`, `EPSILON`), reached through the same `solve`.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from ..core import Game
 from ..registry import GAMES, part
-from . import number_duel
 from .base import Solver
 
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
@@ -35,10 +36,17 @@ def options_key(game: Game[Any]) -> tuple[Any, ...]:
     return (game.slug, *relevant)
 
 
+def chance_solver(game: Game[Any]) -> ModuleType:
+    """The solver module of a game with hidden information, which values its moves as
+    chances to win from what the player to move can see."""
+    assert game.has_hidden_information, f"{game.slug} has a perfect-information solver"
+    return part(game.slug, __name__)
+
+
 def solver_for(game: Game[Any]) -> Solver:
     """The (shared, memoised) solver of a perfect-information game's rules."""
     if game.has_hidden_information:
-        raise ValueError(f"{game.slug} has hidden information: use solvers.number_duel")
+        raise ValueError(f"{game.slug} has hidden information: use solvers.chance_solver")
     key = options_key(game)
     solver = _SOLVERS.get(key)
     if solver is None:
@@ -61,7 +69,7 @@ def solve(game: Game[Any]) -> dict[str, Any]:
         report[key] = []
         return report
     if game.has_hidden_information:
-        value, best = number_duel.value_and_best(game)
+        value, best = chance_solver(game).value_and_best(game)
         report.update(value=round(value, 12), best_moves=[game.move_text(m) for m in best])
         return report
     solver = solver_for(game)

@@ -144,6 +144,12 @@ OPENINGS: dict[int, dict[int, float]] = {}
 EXACT_MAX = 7
 
 
+def is_exact(game: Game[Any]) -> bool:
+    """Are this game's moves valued exactly here (False: the quick estimate)?"""
+    numbers: int = game.options["numbers"]
+    return numbers <= EXACT_MAX
+
+
 def openings(size: int) -> dict[int, float]:
     """The shipped opening values for `size` (empty if there are none)."""
     if size not in OPENINGS:
