@@ -4,7 +4,8 @@ axe-core comes from npm (node_modules/axe-core). The pages allow scripts from th
 origin only, so axe is served under the site's address by a Playwright route and added
 as an ordinary <script src>: the Content Security Policy check of conftest.py still
 watches every page. Each game is checked fresh, in the middle of a game and at its end,
-on a phone-sized viewport (390 px wide), where targets are smallest.
+on a phone-sized viewport (390 px wide), where targets are smallest; so is the puzzles
+page, fresh, with a wrong move refuted and solved.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from conftest import ROOT
 from gamepage import READY_TIMEOUT_MS, GamePage, every_game
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import play_out, take_turn
+from test_puzzles import open_puzzles, refuted, sequence_puzzle, solve, try_again
+
+from py_rules.puzzle_session import PuzzleSession
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__axe-core__.js"  # answered by the route below, never by the server
@@ -86,6 +90,23 @@ def test_site_pages(context: BrowserContext, site_url: str, watch: Any, path: st
         for box in page.locator(".number-duels").all():
             expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
     check(page, site_url, path or "home")
+    assert watch.errors == []
+
+
+def test_puzzles_page_fresh_refuted_and_solved(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    puzzle = sequence_puzzle(1)
+    page = watch.attach(context.new_page())
+    board = open_puzzles(page, f"{site_url}puzzles/?p={puzzle['id']}")
+    expect(board).to_have_attribute("data-puzzle-id", puzzle["id"])
+    check(page, site_url, "puzzles, fresh")
+    session = PuzzleSession("sequence-duel", puzzle)
+    refuted(board, session)
+    check(page, site_url, "puzzles, a wrong move refuted")
+    try_again(board, session, len(puzzle["moves"]))
+    solve(board, session)
+    check(page, site_url, "puzzles, solved")
     assert watch.errors == []
 
 

@@ -22,6 +22,7 @@ PAGES = [
     "",
     "tutorial.html",
     "notices.html",
+    "puzzles/",
     *(f"games/{slug}/" for slug in ("circle-duel", "number-duel", "sequence-duel")),
 ]
 

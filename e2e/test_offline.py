@@ -86,6 +86,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     for must in (
         "",
         "games/number-duel/",
+        "puzzles/",
         "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip",
         f"vendor/pyodide/{next((SITE / 'vendor/pyodide').glob('python_stdlib-*.zip')).name}",

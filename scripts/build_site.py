@@ -26,6 +26,8 @@ PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
 # Terminal-only modules of py_rules that the pages never import.
 TERMINAL_ONLY = {"py_rules/__main__.py", "py_rules/cli.py", "py_rules/terminal.py"}
 BUNDLE = "py/number-duels.zip"
+# Committed solver output the pages read, zipped into the bundle beside py_rules.
+DATA_FILES = ("data/puzzles.json",)
 # Where the build puts each npm package's files (the notices page lists what is there).
 VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIST}
 
@@ -35,6 +37,7 @@ import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP)
+import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
 
@@ -80,7 +83,8 @@ def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:
 
 
 def bundle_python(out: Path) -> list[str]:
-    """Zip py_rules and the front end `app` into one archive that PyScript unpacks.
+    """Zip py_rules, the front end `app` and the puzzles into one archive that PyScript
+    unpacks.
 
     One request instead of dozens; the archive holds the very source files the tests
     import (minus the terminal-only ones). Returns the archived paths.
@@ -98,6 +102,11 @@ def bundle_python(out: Path) -> list[str]:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, (package.parent / rel).read_bytes())
                 names.append(name)
+        for rel in DATA_FILES:  # where py_rules looks for them, beside its folder
+            info = zipfile.ZipInfo(rel, date_time=(2024, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (ROOT / rel).read_bytes())
+            names.append(rel)
     return names
 
 
@@ -160,6 +169,22 @@ def game_list_html(up: str) -> str:
     return "\n        ".join(items)
 
 
+def write_puzzles_page(out: Path) -> None:
+    """`puzzles/`: the index of every game's puzzles beside one board (an embed)."""
+    slug, first = puzzle_index.first_puzzle()
+    page = render(
+        "puzzles.html",
+        up="../",
+        game=slug,
+        puzzle=html.escape(first, quote=True),
+        index=puzzle_index.index_html(),
+        footer=footer_html("../"),
+    )
+    target = out / "puzzles" / "index.html"
+    target.parent.mkdir(parents=True)
+    target.write_text(page, encoding="utf-8")
+
+
 def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -196,6 +221,7 @@ def build(out: Path) -> None:
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
     embed.install(out, BUNDLE, footer_html(""))
+    write_puzzles_page(out)
     write_notices(out)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -86,7 +86,27 @@ def exercise_records(slug: str) -> None:
                 reader(broken)
 
 
+def exercise_puzzles() -> None:
+    """The puzzles page and `data-puzzle`: read the shipped puzzles, play one of each game
+    wrong, then right to the end, and read the stored list of solved ones."""
+    from py_rules.puzzle_session import PuzzleSession, Stage, find, solved_ids, solved_text
+    from py_rules.puzzles import load
+
+    data = load()
+    for slug, entry in data["games"].items():
+        for puzzle in entry["puzzles"][:1] + entry["puzzles"][-1:]:
+            session = PuzzleSession(slug, find(data, slug, puzzle["id"]) or puzzle)
+            wrong = [m for m in session.game.legal_move_texts() if m not in puzzle["winning_moves"]]
+            session.try_move(wrong[0])
+            session.retry()
+            while session.stage is Stage.SOLVING:
+                session.try_move(hint(session.game)["move"])
+    for text in ('["a"]', "[[[", None):
+        solved_text(solved_ids(text))
+
+
 import_front_end()
+exercise_puzzles()
 for game_slug in py_rules.GAMES:
     for game_level in LEVELS:
         play_through(game_slug, game_level, seed=len(game_level))

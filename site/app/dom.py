@@ -121,6 +121,23 @@ def document_data(name: str, value: str) -> None:
     setattr(js.document.documentElement.dataset, name, value)
 
 
+def query(selector: str) -> Any:
+    """The page's first element matching `selector` (None when there is none)."""
+    return js.document.querySelector(selector)
+
+
+def scroll_into_view(node: Any) -> None:
+    node.scrollIntoView(js.Object.fromEntries(js_array([js_array(["block", "nearest"])])))
+
+
+def set_address_param(name: str, value: str) -> None:
+    """Put `name=value` into the address bar's query without loading anything, so that a
+    reload or a bookmark comes back to what the page shows."""
+    url = js.URL.new(js.location.href)
+    url.searchParams.set(name, value)
+    js.history.replaceState(js.history.state, "", url.href)
+
+
 # ----- storage, the address bar, the clipboard -----------------------------------------
 
 

@@ -5,7 +5,8 @@ interpreter start); each gets its own board, status line and controls, built ins
 its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
 `data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
 `data-name2`, `data-first`, `data-arrange` (Number Duel: each human arranges their
-numbers first) and the game's options (`data-size`, `data-no-tens`, ...).
+numbers first), the game's options (`data-size`, `data-no-tens`, ...) and
+`data-puzzle` (one puzzle of the game, by its id: `puzzle_board`).
 Embeds are not saved: a lesson starts from its own settings on every visit.
 """
 
@@ -21,6 +22,7 @@ from .dom import clear, el
 from .settings import computer_delay, settings_or_notice
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
+_pages: list[Any] = []  # the puzzles page's index, kept likewise
 
 
 def attributes(root: Any) -> dict[str, str]:
@@ -65,16 +67,34 @@ def start_one(root: Any, base: str) -> None:
         root.append(el("p", "status", f"Unknown game {quoted(slug)}: use one of {known}."))
         return
     build(root)
-    settings, notice = settings_or_notice(slug, params)
+    puzzle, notice = None, ""
+    if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
+        from .puzzle_board import PuzzleBoard, puzzle_or_notice
+
+        puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
+    settings, refused = settings_or_notice(slug, params)
     host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params))
-    board = BoardController(host, settings)
+    board = PuzzleBoard(host, puzzle) if puzzle else BoardController(host, settings)
     _boards.append(board)
-    board.begin(None, notice)
+    board.begin(None, notice or refused)
+
+
+def restart(root: Any, base: str) -> None:
+    """Start the board in `root` again from its data-* attributes (the puzzles page
+    switches puzzles this way); the board it held stops."""
+    for board in [b for b in _boards if b.host.root == root]:
+        board.cancel_computer()
+        _boards.remove(board)
+    start_one(root, base)
 
 
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
     base = dom.embed_base()
+    if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown
+        from . import puzzle_page
+
+        _pages.append(puzzle_page.start(lambda root: restart(root, base)))
     for root in dom.query_all(".number-duels:not([data-nd-state])"):
         try:
             start_one(root, base)

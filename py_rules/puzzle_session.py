@@ -1,0 +1,177 @@
+"""Playing one puzzle: the steps a puzzle board runs, with no browser in sight.
+
+The player plays the side to move, and must find every move of the win, as in a chess
+puzzle: each of their moves is checked by the solver. A move that keeps the win is
+correct, and the solver answers with the opponent's longest defence, until the game is
+won. A move that gives the win away is wrong: the solver plays the opponent's reply
+that refutes it (their quickest win) so the player sees why, and `retry` goes back to
+the position before the wrong move. A puzzle counts as solved once the player has won.
+
+Which puzzles the browser remembers as solved is a JSON list of ids in one
+localStorage value; `solved_ids` reads it back and ignores whatever is not such a list.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .core import Game, other
+from .errors import RulesError, quoted
+from .puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
+from .solvers import solver_for
+from .solvers.base import BudgetExceeded, node_budget
+
+# New positions the solver may visit to judge one of the player's moves.
+JUDGE_BUDGET = 10 * CANDIDATE_BUDGET
+
+
+class PuzzleError(RulesError):
+    """A move or action that does not fit the puzzle now; nothing was changed."""
+
+
+class Stage(Enum):
+    """Where a puzzle stands; the values are the words of the board's data attribute."""
+
+    SOLVING = "solving"  # the player's move is awaited
+    REFUTED = "refuted"  # a wrong move and its refutation are shown: retry
+    SOLVED = "solved"  # the player has won
+    STUCK = "stuck"  # the position got too deep to judge in the page
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the player and what followed: the solver's replies (the opponent's
+    defence after a correct move, the refutation after a wrong one)."""
+
+    move: str
+    correct: bool
+    replies: tuple[str, ...]
+
+
+def find(data: dict[str, Any], slug: str, puzzle_id: str) -> dict[str, Any] | None:
+    """The puzzle of game `slug` with that id (None: there is none)."""
+    game = data.get("games", {}).get(slug, {})
+    return next((p for p in game.get("puzzles", []) if p.get("id") == puzzle_id), None)
+
+
+def unknown(slug: str, puzzle_id: str) -> str:
+    """The notice for an id that names no puzzle of the game."""
+    return f"There is no puzzle {quoted(puzzle_id)} for {slug}: the standard game is shown."
+
+
+class PuzzleSession:
+    """One puzzle being played: the game at its position and the stage reached."""
+
+    def __init__(self, slug: str, puzzle: dict[str, Any]) -> None:
+        self.slug = slug
+        self.puzzle = puzzle
+        self.player: int = puzzle["to_move"]
+        self.game: Game[Any] = position(slug, puzzle)
+        self.start = len(self.game.moves)
+        self.checkpoint = self.start  # where a retry goes back to
+        self.stage = Stage.SOLVING
+        self.mistakes = 0
+
+    @property
+    def opponent(self) -> int:
+        return other(self.player)
+
+    def try_move(self, move: str) -> Step:
+        """The player's move; IllegalMove or PuzzleError change nothing."""
+        if self.stage is not Stage.SOLVING:
+            raise PuzzleError(self.not_now())
+        game = self.game
+        correct = self.wins(move)  # IllegalMove raised here, before anything changes
+        if correct is None:
+            self.stage = Stage.STUCK
+            raise PuzzleError(self.not_now())
+        played = game.move_text(game.play(move))
+        replies: list[str] = []
+        while not game.is_over and game.to_move == self.opponent and (correct or not replies):
+            reply = quickest_or_longest(game)
+            if reply is None:
+                self.stage = Stage.STUCK
+                return Step(played, correct, tuple(replies))
+            replies.append(game.move_text(game.play(reply)))
+        if correct:
+            self.checkpoint = len(game.moves)
+            if game.is_over:
+                self.stage = Stage.SOLVED
+        else:
+            self.mistakes += 1
+            self.stage = Stage.REFUTED
+        return Step(played, correct, tuple(replies))
+
+    def wins(self, move: str) -> bool | None:
+        """Whether `move` keeps the player's win (None: too deep to judge). At the puzzle's
+        position the answer is the puzzle's own list of winning moves."""
+        game = self.game
+        probe = game.copy()
+        text = probe.move_text(probe.play(move))
+        if len(game.moves) == self.start:
+            return text in self.puzzle["winning_moves"]
+        if probe.is_over:
+            return probe.winner == self.player
+        solver = solver_for(game)
+        try:
+            with node_budget(solver, JUDGE_BUDGET):
+                return not solver.state_wins(probe.state)
+        except BudgetExceeded:
+            return None
+
+    def retry(self) -> None:
+        """Back to the position before the wrong move (only after one)."""
+        if self.stage is not Stage.REFUTED:
+            raise PuzzleError("There is no wrong move to take back.")
+        while len(self.game.moves) > self.checkpoint:
+            self.game.undo()
+        self.stage = Stage.SOLVING
+
+    def restart(self) -> None:
+        """Back to the puzzle's position, as at first."""
+        self.game = position(self.slug, self.puzzle)
+        self.checkpoint = self.start
+        self.stage = Stage.SOLVING
+
+    def not_now(self) -> str:
+        """Why a move is not taken at this stage."""
+        return {
+            Stage.SOLVING: "",
+            Stage.REFUTED: "Press Try again to go back to the position before that move.",
+            Stage.SOLVED: "Solved! Press Start over to play it again, or choose another puzzle.",
+            Stage.STUCK: "This position is too deep to judge in the page: press Start over.",
+        }[self.stage]
+
+
+def solved_ids(text: str | None) -> set[str]:
+    """The ids in a stored list of solved puzzles; anything else (damaged, edited, from
+    another version) counts as nothing solved rather than failing."""
+    if not text or not flat(text):
+        return set()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return set()
+    if not isinstance(value, list):
+        return set()
+    return {item for item in value if isinstance(item, str) and len(item) <= 64}
+
+
+def flat(text: str) -> bool:
+    """Whether JSON text opens at most one list and no object, outside its strings.
+
+    Checked before parsing, in linear time: thousands of nested brackets overflow the
+    JavaScript stack in Pyodide (a fatal error) before Python's RecursionError. Escaped
+    backslashes and quotes go first, so every quote left opens or closes a string.
+    """
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(unescaped.split('"')[::2])
+    return outside.count("[") <= 1 and "{" not in outside
+
+
+def solved_text(ids: set[str]) -> str:
+    """The stored form of a set of solved puzzle ids (sorted, so it is stable)."""
+    return json.dumps(sorted(ids), separators=(",", ":"))

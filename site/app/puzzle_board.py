@@ -1,0 +1,200 @@
+"""A board that plays one puzzle: the normal board, its moves judged by the solver.
+
+`PuzzleBoard` is the page's `BoardController` with the moves handed to a
+`py_rules.puzzle_session.PuzzleSession`. The player plays the side to move; each move is
+judged at once ("Correct" or "Not this one"), then the solver's answer (the opponent's
+defence, or the reply that refutes a wrong move) follows after the computer's usual
+pause. New game becomes Start over, Try again appears after a wrong move, and Undo,
+Redo and Share are hidden (the puzzle decides what is played). A solved puzzle is
+remembered in this browser (`SOLVED_KEY`), and pages may listen for it (`on_solved`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from py_rules import Phase, Session
+from py_rules.errors import RulesError
+from py_rules.puzzle_session import PuzzleSession, Stage, Step, find, solved_ids, solved_text
+from py_rules.puzzle_session import unknown as unknown_puzzle
+from py_rules.puzzles import NoPuzzleData, load
+
+from . import dom
+from .controller import BoardController, Host
+from .dom import el, on
+from .settings import Settings
+
+SOLVED_KEY = "number-duels/puzzles-solved"
+_data: dict[str, Any] | None = None
+_listeners: list[Callable[[str], None]] = []
+
+
+def puzzle_data() -> dict[str, Any]:
+    """The shipped puzzles (read once per page; none if the file is missing)."""
+    global _data
+    if _data is None:
+        try:
+            _data = load()
+        except NoPuzzleData:
+            _data = {"games": {}}
+    return _data
+
+
+def puzzle_or_notice(slug: str, puzzle_id: str) -> tuple[dict[str, Any] | None, str]:
+    """The puzzle with that id, or None and the notice to show instead."""
+    puzzle = find(puzzle_data(), slug, puzzle_id)
+    return puzzle, "" if puzzle else unknown_puzzle(slug, puzzle_id)
+
+
+def solved() -> set[str]:
+    """The ids of the puzzles solved in this browser (a damaged record counts as none)."""
+    return solved_ids(dom.stored(SOLVED_KEY))
+
+
+def on_solved(listener: Callable[[str], None]) -> None:
+    """Call `listener(puzzle_id)` whenever a puzzle is solved on this page."""
+    _listeners.append(listener)
+
+
+def mark_solved(puzzle_id: str) -> None:
+    dom.store(SOLVED_KEY, solved_text(solved() | {puzzle_id}))
+    for listener in _listeners:
+        listener(puzzle_id)
+
+
+class PuzzleBoard(BoardController):
+    def __init__(self, host: Host, puzzle: dict[str, Any]) -> None:
+        super().__init__(host, Settings())
+        self.puzzle = PuzzleSession(host.slug, puzzle)
+        self.replies: list[str] = []  # the solver's answers still to show
+        self.last: Step | None = None
+        root = host.root
+        self.goal = el("p", "puzzle-goal")
+        self.feedback = el("p", "puzzle-feedback", aria_live="polite")
+        root.prepend(self.goal)
+        root.querySelector(".message").before(self.feedback)
+        for key in ("undo", "redo", "share"):
+            self.action[key].hidden = True
+        self.action["new"].textContent = "Start over"
+        self.retry_button = el("button", "button primary", "Try again", type="button")
+        self.retry_button.dataset.action = "retry"
+        self.action["new"].before(self.retry_button)
+        on(self.retry_button, "click", lambda _event: self.retry())
+        root.dataset.puzzleId = puzzle["id"]
+
+    # ----- starting and going back --------------------------------------------------
+
+    def begin(self, link: str | None = None, notice: str = "") -> None:
+        """Show the puzzle's position (a link or a save never applies to a puzzle)."""
+        self.restart()
+        self.say(notice)
+
+    def restart(self) -> None:
+        self.puzzle.restart()
+        self.replies, self.last = [], None
+        self.load(self.position())
+        self.goal.textContent = self.goal_text()
+        self.tell(self.goal_text(short=True))
+
+    def on_new_game(self, event: Any) -> None:
+        event.preventDefault()
+        self.restart()
+
+    def retry(self) -> None:
+        try:
+            self.puzzle.retry()
+        except RulesError as error:
+            return self.say(str(error))
+        self.replies, self.last = [], None
+        self.load(self.position())
+        self.tell(f"Try again: {self.mover()} to move and win.")
+        self.screen.focus_first()
+
+    def position(self) -> Session:
+        """A session at the puzzle's current position, the solver playing the opponent."""
+        return Session(self.puzzle.game.copy(), computer=self.puzzle.opponent)
+
+    # ----- moves --------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        if self.puzzle.stage is not Stage.SOLVING:
+            return self.say(self.puzzle.not_now())
+        super().press(key)
+
+    def play(self, move: str) -> None:
+        """The player's move: judged by the puzzle first, then shown on the board."""
+        try:
+            step = self.puzzle.try_move(move)
+        except RulesError as error:
+            self.show_stage()
+            return self.say(str(error))
+        self.last, self.replies = step, list(step.replies)
+        super().play(step.move)
+        self.tell(self.judgement(step))
+
+    def computer_move(self) -> None:
+        """The solver's next answer, after the usual pause."""
+        self.timer = None
+        if self.session.phase is not Phase.COMPUTER or not self.replies:
+            return
+        reply = self.replies.pop(0)
+        player = self.session.game.to_move
+        text = self.session.computer_move(choose=lambda _game: reply)
+        self.after_move(text, player)
+        if not self.replies and self.last:
+            self.tell(self.judgement(self.last))
+
+    def go(self, where: str | int) -> None:
+        self.say("In a puzzle the move list is for reading: Start over goes back to its start.")
+
+    def changed(self) -> None:
+        super().changed()
+        self.show_stage()
+
+    # ----- words ----------------------------------------------------------------------
+
+    def mover(self) -> str:
+        return self.puzzle.game.player_name(self.puzzle.player)
+
+    def goal_text(self, short: bool = False) -> str:
+        info = self.puzzle.puzzle
+        moves = "one move" if info["win_in"] == 1 else f"{info['win_in']} moves"
+        if short:
+            return f"{self.mover()} to move and win: find the winning move."
+        return (
+            f"{info['difficulty'].capitalize()} puzzle: {self.mover()} to move wins in "
+            f"{moves}. You play {self.mover()}; the solver defends."
+        )
+
+    def judgement(self, step: Step) -> str:
+        """What the player's move did, once the solver's answers so far are shown."""
+        rival = self.puzzle.game.player_name(self.puzzle.opponent)
+        shown = step.replies[: len(step.replies) - len(self.replies)]
+        answer = f" {rival} answers {', '.join(shown)}" if shown else ""
+        if step.correct:
+            if self.puzzle.stage is Stage.SOLVED and not self.replies:
+                return f"Correct: {step.move} wins. Puzzle solved!"
+            if self.replies:
+                return f"Correct: {step.move} keeps the win."
+            return f"Correct: {step.move} keeps the win.{answer}: find the next winning move."
+        if self.replies:
+            return f"Not this one: {step.move} lets {rival} win."
+        if not shown:
+            return f"Not this one: {step.move} loses at once. Press Try again."
+        return f"Not this one: after {step.move},{answer} and wins. Press Try again."
+
+    def tell(self, text: str) -> None:
+        self.feedback.textContent = text
+
+    def show_stage(self) -> None:
+        """The stage on the board's element (tests and styles read it), Try again when
+        a refutation is on the board, and the solve remembered once the win is shown."""
+        stage = self.puzzle.stage
+        state = "replying" if self.replies else stage.value
+        root = self.host.root
+        first_time = state == "solved" and root.dataset.puzzleState != "solved"
+        root.dataset.puzzleState = state
+        self.retry_button.hidden = state != "refuted"
+        if first_time:
+            mark_solved(self.puzzle.puzzle["id"])
