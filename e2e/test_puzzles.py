@@ -4,6 +4,7 @@ standard game). The moves are worked out here from py_rules, never written down.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -17,6 +18,7 @@ from py_rules.solvers import solver_for
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 DATA = load()
+SOLVED_KEY = "number-duels/puzzles-solved"  # where the pages keep the solved puzzles
 
 
 def sequence_puzzle(least_win_in: int) -> dict[str, Any]:
@@ -161,6 +163,9 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     address = f"{site_url}lesson-puzzle.html"
     lesson = PUZZLE_LESSON.format(site=site_url, puzzle=puzzle["id"])
     context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
+    # A damaged record of solved puzzles (nested deep enough to overflow a parser's
+    # stack) counts as none solved, and the next solve replaces it.
+    context.add_init_script(f"localStorage.setItem('{SOLVED_KEY}', '['.repeat(100000))")
     page.goto(address)
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
@@ -174,6 +179,7 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     )
     session = PuzzleSession("digit-chain", puzzle)
     solve(shown, session)
+    assert page.evaluate(f"localStorage.getItem('{SOLVED_KEY}')") == json.dumps([puzzle["id"]])
     expect(unknown.locator(".message")).to_contain_text("There is no puzzle")
     expect(unknown.locator(".message")).to_contain_text("the standard game is shown")
     expect(unknown).not_to_have_attribute("data-puzzle-state", re.compile("."))
