@@ -89,7 +89,7 @@ def test_undo_redo_and_the_move_list(context: BrowserContext, watch: Any, site_u
     expect(redo).to_be_disabled()
     undo.click()
     expect(gp.history).to_have_count(3)
-    expect(gp.page.locator("#history li.future")).to_have_text([played[3]])
+    expect(gp.page.locator("#history li.future .move-text")).to_have_text([played[3]])
     expect(gp.status).to_contain_text("Player 2:")
     redo.click()
     expect(gp.history).to_have_count(4)
@@ -100,7 +100,7 @@ def test_undo_redo_and_the_move_list(context: BrowserContext, watch: Any, site_u
     expect(gp.history).to_have_count(0)
     expect(gp.status).to_have_text(re.compile(r"^Player 1: take any number"))
     gp.page.get_by_role("button", name="Next move").click()
-    expect(gp.page.locator("#history li.current")).to_have_text(played[0])
+    expect(gp.page.locator("#history li.current .move-text")).to_have_text(played[0])
     expect(gp.target("3")).to_have_attribute("aria-disabled", "false")  # next to 4
     gp.page.locator("#history li").nth(2).click()
     expect(gp.history).to_have_count(3)

@@ -15,7 +15,7 @@ before it was won, and a lost position stays lost whatever the move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -68,12 +68,29 @@ def review(game: Game[Any], budget: int = REVIEW_NODE_BUDGET) -> list[MoveReview
 
     `budget` caps the new positions the solver may visit per position of the game.
     """
+    found = dict(review_steps(game, budget))
+    return [found[index] for index in range(len(found))]
+
+
+def review_steps(
+    game: Game[Any], budget: int = REVIEW_NODE_BUDGET
+) -> Iterator[tuple[int, MoveReview]]:
+    """The same review one move at a time, as (index of the move, its review), so that
+    a page can judge a move per timer tick and stay responsive.
+
+    Each step settles at most one position of the game (and, for a mistake, the moves
+    that would have won), within `budget`. The four win/loss games are judged from the
+    last move back: the solver's memo then holds the later positions when it meets the
+    earlier, larger ones. Number Duel's attacks are judged from the first. The game is
+    copied first: changing it afterwards does not change the review.
+    """
     start = game.copy()
+    moves = list(start.moves)
     while start.moves:
         start.undo()
     if isinstance(start, NumberDuel):
-        return _review_chances(start, game.moves)
-    return _review_win_loss(start, game.moves, budget)
+        return _steps_chances(start, moves)
+    return _steps_win_loss(start, moves, budget)
 
 
 def review_report(game: Game[Any], budget: int = REVIEW_NODE_BUDGET) -> dict[str, Any]:
@@ -97,33 +114,38 @@ def _within(solver: Solver, budget: int, question: Callable[[Any], T], state: An
         return None
 
 
-def _review_win_loss(start: Game[Any], moves: list[Any], budget: int) -> list[MoveReview]:
+def _steps_win_loss(
+    start: Game[Any], moves: list[Any], budget: int
+) -> Iterator[tuple[int, MoveReview]]:
     solver = solver_for(start)
     states = [start.state]
     for move in moves:
         states.append(start.after(states[-1], move))
-    # Does the player to move win in each state? From the end backwards: the solver's
-    # memo then holds the later positions when it meets the earlier, larger ones.
-    wins: list[bool | None] = [None] * len(states)
-    for index in reversed(range(len(states))):
-        state = states[index]
-        if start.outcome_of(state) is None:
-            wins[index] = _within(solver, budget, solver.state_wins, state)
 
-    def value_for(player: int, index: int) -> Value:
+    def value_for(player: int, index: int, wins: bool | None) -> Value:
+        """The value of the state after `index` moves for `player`, given whether the
+        player to move there wins (None: not solved)."""
         outcome = start.outcome_of(states[index])
         if outcome is not None:
             return "win" if outcome.winner == player else "loss"
-        won = wins[index]
-        if won is None:
+        if wins is None:
             return None
-        return "win" if won == (start.to_move_in(states[index]) == player) else "loss"
+        return "win" if wins == (start.to_move_in(states[index]) == player) else "loss"
 
-    reviews = []
-    for index, move in enumerate(moves):
+    def wins_in(index: int) -> bool | None:
+        """Does the player to move after `index` moves win? None: over, or not solved."""
+        state = states[index]
+        if start.outcome_of(state) is not None:
+            return None
+        return _within(solver, budget, solver.state_wins, state)
+
+    wins_after = wins_in(len(moves))
+    for index in reversed(range(len(moves))):
+        wins_before = wins_in(index)
         player = start.to_move_in(states[index])
         assert player is not None  # a move was played, so someone was to move
-        before, after = value_for(player, index), value_for(player, index + 1)
+        before = value_for(player, index, wins_before)
+        after = value_for(player, index + 1, wins_after)
         if after == "win":
             before = "win"  # the move wins, so the position was won
         if before == "loss":
@@ -133,27 +155,26 @@ def _review_win_loss(start: Game[Any], moves: list[Any], budget: int) -> list[Mo
         if mistake:
             found = _within(solver, budget, solver.winning_moves, states[index])
             best = None if found is None else tuple(start.move_text(m) for m in found)
-        reviews.append(MoveReview(start.move_text(move), player, before, after, mistake, best))
-    return reviews
+        text = start.move_text(moves[index])
+        yield index, MoveReview(text, player, before, after, mistake, best)
+        wins_after = wins_before
 
 
 # ----- Number Duel --------------------------------------------------------------------
 
 
-def _review_chances(start: NumberDuel, moves: list[Any]) -> list[MoveReview]:
+def _steps_chances(start: NumberDuel, moves: list[Any]) -> Iterator[tuple[int, MoveReview]]:
     game = start.copy()
     assert isinstance(game, NumberDuel)
-    reviews = []
-    for move in moves:
+    for index, move in enumerate(moves):
         player = game.to_move
         assert player is not None
         left = len(game.state.remaining(1)) + len(game.state.remaining(2))
         if game.size > EXACT_NUMBER_DUEL_MAX and left > NUMBER_DUEL_MAX_LEFT:
-            reviews.append(MoveReview(game.move_text(move), player, None, None, None, None))
+            yield index, MoveReview(game.move_text(move), player, None, None, None, None)
         else:
-            reviews.append(_judge_attack(game, move, player))
+            yield index, _judge_attack(game, move, player)
         game.play(move)
-    return reviews
 
 
 def _judge_attack(game: NumberDuel, move: Any, player: int) -> MoveReview:

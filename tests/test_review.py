@@ -15,7 +15,7 @@ from strategies import PERFECT_INFORMATION, every_game
 
 from py_rules import Game, new_game
 from py_rules.players import choose_move
-from py_rules.review import MISTAKE_MARGIN, MoveReview, describe, review
+from py_rules.review import MISTAKE_MARGIN, MoveReview, describe, review, review_steps
 from py_rules.solvers import number_duel, solve
 
 # Small sizes of every game: every position solves in milliseconds.
@@ -147,6 +147,23 @@ def test_review_agrees_with_solve_position_by_position(game: Game[Any], seed: in
         assert item.mistake == (item.before == "win" and item.after == "loss")
         expected = now["winning_moves"] if item.mistake else []
         assert list(item.best_moves or ()) == expected
+
+
+@given(small_games(), st.integers(0, 2**32), st.integers(0, 3))
+def test_the_review_step_by_step_is_the_whole_review(
+    game: Game[Any], seed: int, taken_back: int
+) -> None:
+    play_out(game, ("easy", "medium"), random.Random(seed))
+    played = game.copy()
+    steps = review_steps(game)
+    for _ in range(min(taken_back, game.turn)):
+        game.undo()  # the steps judge the game as it was when they were asked for
+    found = list(steps)
+    indices = [index for index, _ in found]
+    forward = list(range(played.turn))
+    # One step per move: the win/loss games from the last move back, Number Duel forward.
+    assert indices == (forward if played.has_hidden_information else forward[::-1])
+    assert [item for _, item in sorted(found, key=lambda pair: pair[0])] == review(played)
 
 
 def flip(value: str) -> str:

@@ -3,15 +3,20 @@
 Moves after the position shown (taken back, or stepped past in a replay) stay listed,
 dimmed, until a new move replaces them. Pressing a move, or First/Previous/Next/Last,
 asks the controller to show that position; the list itself changes nothing.
+
+When the game is reviewed, each move carries the review's words as text in its list
+item (what a screen reader reads), and a box under the list explains the mistake shown
+and offers to try again from the position before it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from .dom import clear, el, icon, on
+from .review_marks import Mark
 
 # (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
 # symbol characters: not every system font has the media-control glyphs.
@@ -21,6 +26,7 @@ STEPS = (
     ("M3.5 2v12l9-6z", "Next move", "next"),
     ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", "Last move", "last"),
 )
+TRY_AGAIN = "Try again from here"
 
 
 def step(go: Callable[[str | int], None], where: str, _event: Any) -> None:
@@ -31,7 +37,9 @@ def step(go: Callable[[str | int], None], where: str, _event: Any) -> None:
 class MoveList:
     """One board's list of moves (an <ol>) and its replay toolbar, built before it."""
 
-    def __init__(self, box: Any, go: Callable[[str | int], None]) -> None:
+    def __init__(
+        self, box: Any, go: Callable[[str | int], None], try_again: Callable[[int], None]
+    ) -> None:
         self.box = box
         # A long list scrolls: keyboard users must be able to focus it to scroll it.
         box.tabIndex = 0
@@ -48,18 +56,37 @@ class MoveList:
             self.buttons[where] = button
         box.before(self.bar)
         on(box, "click", lambda event: self.on_click(event, go))
+        # The review of the mistake shown: its words, and "Try again from here".
+        self.detail = el("div", "review-detail", aria_live="polite")
+        self.detail.hidden = True
+        self.detail_text = el("p")
+        self.retry_button = el("button", "button", TRY_AGAIN, type="button")
+        self.retry_at: int | None = None  # how many moves "Try again from here" keeps
+        self.at_end = True  # whether the latest move is the one shown
+        on(self.retry_button, "click", lambda _event: self.on_try_again(try_again))
+        self.detail.append(self.detail_text)
+        self.detail.append(self.retry_button)
+        box.after(self.detail)
 
     def on_click(self, event: Any, go: Callable[[str | int], None]) -> None:
         item = event.target.closest("li[data-index]")
         if item and not self.box.classList.contains("locked"):
             go(int(item.dataset.index) + 1)
 
-    def show(self, lines: list[str], at: int, can_step: bool) -> None:
-        """List `lines`, mark the position after `at` moves, enable the steps that apply."""
+    def show(
+        self, lines: list[str], at: int, can_step: bool, marks: Sequence[Mark | None] = ()
+    ) -> None:
+        """List `lines`, mark the position after `at` moves, enable the steps that apply;
+        `marks`: the review's words for each move (None: not reviewed)."""
         box = self.box
         clear(box)
         for index, line in enumerate(lines):
-            item = el("li", text=line)
+            item = el("li")
+            item.append(el("span", "move-text", line))
+            mark = marks[index] if index < len(marks) else None
+            if mark is not None:
+                item.append(" ")
+                item.append(el("span", f"review-mark {mark.kind}", mark.words))
             item.dataset.index = str(index)
             if index == at - 1:
                 item.classList.add("current")
@@ -74,8 +101,41 @@ class MoveList:
         for where, button in self.buttons.items():
             back = where in ("first", "prev")
             button.disabled = not can_step or (at == 0 if back else at == len(lines))
+        self.at_end = at == len(lines)
+        self.keep_in_view()
+
+    def keep_in_view(self) -> None:
+        """Scroll the list (never the page: this runs on every review tick) to the move
+        shown, or to its end when the latest move is shown."""
+        box = self.box
         current = box.querySelector(".current")
-        if at < len(lines) and current:  # querySelector gives JS null, falsy
-            current.scrollIntoView(block="nearest")
-        else:
+        if self.at_end or not current:  # querySelector gives JS null, falsy
             box.scrollTop = box.scrollHeight
+            return
+        item, area = current.getBoundingClientRect(), box.getBoundingClientRect()
+        if item.top < area.top:
+            box.scrollTop -= area.top - item.top
+        elif item.bottom > area.bottom:
+            box.scrollTop += min(item.bottom - area.bottom, item.top - area.top)
+
+    def mark(self, index: int, mark: Mark) -> None:
+        """Show the review's words for one move judged since the list was drawn."""
+        span = self.box.querySelector(f'li[data-index="{index}"] .review-mark')
+        if span:  # querySelector gives JS null, falsy
+            span.textContent = mark.words
+            span.className = f"review-mark {mark.kind}"
+            self.keep_in_view()  # longer words may have pushed the move shown away
+
+    def explain(self, words: str | None, retry: int | None) -> None:
+        """Show `words` about the mistake shown (None: hide the box), with a "Try again
+        from here" button that goes to the position after `retry` moves (None: no button).
+        The box is only changed, never rebuilt, so a focused button keeps its focus."""
+        self.detail.hidden = words is None
+        if self.detail_text.textContent != (words or ""):
+            self.detail_text.textContent = words or ""
+        self.retry_at = retry
+        self.retry_button.hidden = retry is None
+
+    def on_try_again(self, try_again: Callable[[int], None]) -> None:
+        if self.retry_at is not None:
+            try_again(self.retry_at)

@@ -3,7 +3,8 @@
 `Screen` only reads the session (and the controller's half-made move); it never
 changes the game. The words of the status line and the hand-over card come from
 `wording`; the board itself from the game's renderer. Illegal choices stay real
-buttons (aria-disabled) so that pressing one explains why.
+buttons (aria-disabled) so that pressing one explains why. The review in the move
+list is judged one move per timer tick, so that a long review never freezes the page.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.core import other
+from py_rules.review import describe
 
 from . import wording
 from .canvas import Pen
-from .dom import clear, copy_text, el, on, pixel_ratio
+from .dom import clear, copy_text, el, on, pixel_ratio, proxy, set_timeout
 from .movelist import MoveList
 from .renderers.base import Layout, Renderer, View
+from .review_marks import RecordReview
 from .wording import BUSY
 
 
@@ -37,7 +40,12 @@ class Screen:
         self.handover_box = root.querySelector(".handover")
         self.players_box = root.querySelector(".players")
         history = root.querySelector(".history")
-        self.moves = MoveList(history, go) if history else None
+        self.go = go
+        self.moves = MoveList(history, go, self.try_again) if history else None
+        self.review = RecordReview()
+        self.review_tick = proxy(self.review_step)
+        self.review_timer: Any = None
+        self.shown: tuple[Session, list[str]] | None = None  # what the list shows
         self.buttons: dict[str, Any] = {}
         self.drawn: dict[str, tuple[Any, ...]] = {}
         self.layout: Layout | None = None
@@ -70,10 +78,51 @@ class Screen:
         self.show_players(session, view)
         self.show_handover(session, log, reveal)
         if self.moves:
-            self.moves.show(log, session.at, session.can_step)
+            self.show_moves(session, log)
         actions["undo"].disabled = session.undo_target() is None
         actions["redo"].disabled = session.redo_target() is None
         self.root.dataset.turn = session.phase.value
+
+    def show_moves(self, session: Session, log: list[str]) -> None:
+        """The move list, with the review's words where the review is shown now."""
+        assert self.moves is not None
+        self.shown = (session, log)
+        review = self.review
+        review.follow(session)
+        marks = [review.mark(index) for index in range(len(log))]
+        self.moves.show(log, session.at, session.can_step, marks)
+        self.explain_mistake()
+        if review.busy and self.review_timer is None:
+            self.review_timer = set_timeout(self.review_tick, 0)
+
+    def review_step(self) -> None:
+        """A timer tick: judge one more move, show its words, and ask for the next tick."""
+        self.review_timer = None
+        index = self.review.step()
+        mark = None if index is None else self.review.mark(index)
+        if self.moves is None or mark is None or index is None:
+            return
+        self.moves.mark(index, mark)
+        self.explain_mistake()
+        self.review_timer = set_timeout(self.review_tick, 0)
+
+    def explain_mistake(self) -> None:
+        """Under the list: the mistake shown (the last move of the position shown), and
+        "Try again from here" where the player who made it is a human."""
+        if self.moves is None or self.shown is None:
+            return
+        session, log = self.shown
+        index = session.at - 1
+        item = self.review.mistake(index) if index >= 0 else None
+        if item is None:
+            return self.moves.explain(None, None)
+        retry = index if self.review.retry_from(session, index) else None
+        self.moves.explain(f"{log[index]} {describe(item)}", retry)
+
+    def try_again(self, count: int) -> None:
+        """Go back to the position after `count` moves, to play on from there."""
+        self.go(count)
+        self.focus_first()
 
     def sync_buttons(self, session: Session, layout: Layout, view: View) -> None:
         """Make one real button per target; rebuild only when the set of targets changes."""
