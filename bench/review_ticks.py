@@ -1,0 +1,93 @@
+"""How long the page's review holds the page: its longest step against the whole review.
+
+    python bench/review_ticks.py       # or `make bench` (bench/run.py runs every main)
+
+The game pages judge a finished game one move per timer tick (`py_rules.review.
+review_steps`), so the page waits at most one step at a time, never the whole review.
+Figures, for games of medium players after two random moves (as in the README's review
+figures), solvers cold for each game: the whole review, the longest single step, and
+their ratio (the share of the whole review the page may be held at once), in CPython and
+then inside Pyodide under Node.js (bench/pyodide_measure.mjs) when it is there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from _in_pyodide import pyodide_results  # noqa: E402
+
+import py_rules  # noqa: E402
+from py_rules.players import choose_move  # noqa: E402
+from py_rules.review import review_steps  # noqa: E402
+from py_rules.solvers import clear_caches  # noqa: E402
+
+SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("sequence-duel", {"size": 60}),
+    ("sequence-duel", {}),
+    ("digit-chain", {"no_tens": True}),
+    ("number-duel", {"numbers": 9}),
+]
+GAMES = 3
+
+
+def played(slug: str, options: dict[str, Any], seed: int) -> py_rules.Game[Any]:
+    rng = random.Random(seed)
+    game = py_rules.new_game(slug, {**options, "seed": seed})
+    for _ in range(2):
+        game.play(rng.choice(game.legal_moves()))
+    while not game.is_over:
+        game.play(choose_move(game, "medium", rng))
+    return game
+
+
+def measure() -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for slug, options in SETUPS:
+        wholes, longest, steps = [], [], 0
+        for seed in range(GAMES):
+            game = played(slug, options, seed)
+            clear_caches()
+            times = []
+            judging = review_steps(game)
+            start = time.perf_counter()
+            while True:
+                tick = time.perf_counter()
+                if next(judging, None) is None:
+                    break
+                times.append(time.perf_counter() - tick)
+            wholes.append(time.perf_counter() - start)
+            longest.append(max(times))
+            steps += len(times)
+        name = " ".join([slug, *(f"{k}={v}" for k, v in options.items())])
+        results[name] = {
+            "moves": steps,
+            "whole_review_ms": round(1000 * max(wholes)),
+            "longest_step_ms": round(1000 * max(longest)),
+            "longest_step_share": round(
+                max(x / w for x, w in zip(longest, wholes, strict=True)), 3
+            ),
+        }
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    print("-- CPython (per setup: the slowest of", GAMES, "games)")
+    print(json.dumps(measure(), indent=1))
+    found = pyodide_results("review_ticks")
+    if found is not None:
+        print("-- Pyodide")
+        print(json.dumps(found, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
