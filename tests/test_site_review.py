@@ -153,3 +153,11 @@ def test_trying_again_is_offered_for_a_humans_mistake_only() -> None:
     marks.follow(computer)
     judge_all(marks)
     assert marks.mistake(0) is not None and not marks.retry_from(computer, 0)
+
+
+def test_a_board_that_turns_the_review_off_never_judges() -> None:
+    session = finished("sequence-duel", 3, None)
+    marks = RecordReview()
+    marks.enabled = False  # a puzzle's board: the review would give its answer away
+    marks.follow(session)
+    assert session.record_over and marks.mark(0) is None and marks.step() is None

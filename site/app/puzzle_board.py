@@ -66,6 +66,7 @@ def mark_solved(puzzle_id: str) -> None:
 class PuzzleBoard(BoardController):
     def __init__(self, host: Host, puzzle: dict[str, Any]) -> None:
         super().__init__(host, Settings())
+        self.screen.review.enabled = False  # the move list's review would give answers away
         self.puzzle = PuzzleSession(host.slug, puzzle)
         self.replies: list[str] = []  # the solver's answers still to show
         self.last: Step | None = None

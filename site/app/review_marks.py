@@ -56,11 +56,12 @@ class RecordReview:
         self.found: dict[int, MoveReview] = {}
         self.steps: Iterator[tuple[int, MoveReview]] | None = None
         self.shown = False
+        self.enabled = True  # False: never shown (a puzzle's review would give it away)
 
     def follow(self, session: Session) -> None:
         """Look at the session as it is now: start again if its record changed (what
         was judged for the old record is dropped, never shown for the new one)."""
-        self.shown = shows_review(session)
+        self.shown = self.enabled and shows_review(session)
         if not self.shown:
             return
         key = record_key(session)
