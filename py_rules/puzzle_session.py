@@ -1,11 +1,12 @@
 """Playing one puzzle: the steps a puzzle board runs, with no browser in sight.
 
 The player plays the side to move, and must find every move of the win, as in a chess
-puzzle: each of their moves is checked by the solver. A move that keeps the win is
-correct, and the solver answers with the opponent's longest defence, until the game is
-won. A move that gives the win away is wrong: the solver plays the opponent's reply
-that refutes it (their quickest win) so the player sees why, and `retry` goes back to
-the position before the wrong move. A puzzle counts as solved once the player has won.
+puzzle: each of their moves is checked by the solver (`play`). A move that keeps the win
+is correct, and the solver answers (`reply`) with the opponent's longest defence, until
+the game is won. A move that gives the win away is wrong: the solver plays the
+opponent's reply that refutes it (their quickest win) so the player sees why, and
+`retry` goes back to the position before the wrong move. A puzzle counts as solved once
+the player has won.
 
 Which puzzles the browser remembers as solved is a JSON list of ids in one
 localStorage value; `solved_ids` reads it back and ignores whatever is not such a list.
@@ -74,36 +75,70 @@ class PuzzleSession:
         self.checkpoint = self.start  # where a retry goes back to
         self.stage = Stage.SOLVING
         self.mistakes = 0
+        self.last: Step | None = None  # the player's last move and the answers so far
 
     @property
     def opponent(self) -> int:
         return other(self.player)
 
-    def try_move(self, move: str) -> Step:
-        """The player's move; IllegalMove or PuzzleError change nothing."""
-        if self.stage is not Stage.SOLVING:
+    def play(self, move: str) -> Step:
+        """The player's move, judged at once; the solver's answers then come one at a
+        time from `reply` (a page shows the move first and thinks after its pause).
+        IllegalMove or PuzzleError change nothing."""
+        if self.stage is not Stage.SOLVING or self.reply_due:
             raise PuzzleError(self.not_now())
-        game = self.game
         correct = self.wins(move)  # IllegalMove raised here, before anything changes
         if correct is None:
             self.stage = Stage.STUCK
             raise PuzzleError(self.not_now())
-        played = game.move_text(game.play(move))
-        replies: list[str] = []
-        while not game.is_over and game.to_move == self.opponent and (correct or not replies):
-            reply = quickest_or_longest(game)
-            if reply is None:
-                self.stage = Stage.STUCK
-                return Step(played, correct, tuple(replies))
-            replies.append(game.move_text(game.play(reply)))
-        if correct:
-            self.checkpoint = len(game.moves)
-            if game.is_over:
-                self.stage = Stage.SOLVED
-        else:
+        game = self.game
+        self.last = Step(game.move_text(game.play(move)), correct, ())
+        if not correct:
             self.mistakes += 1
             self.stage = Stage.REFUTED
-        return Step(played, correct, tuple(replies))
+        self.settle()
+        return self.last
+
+    @property
+    def reply_due(self) -> bool:
+        """Whether the solver answers next: the opponent's defence after each correct
+        move, one refuting reply after a wrong one."""
+        game, last = self.game, self.last
+        if last is None or game.is_over or game.to_move != self.opponent:
+            return False
+        return last.correct or not last.replies
+
+    def reply(self) -> str | None:
+        """Play the solver's next answer and return it (None: none is due, or the
+        position is too deep to play exactly, and the stage is then STUCK)."""
+        if not self.reply_due or self.last is None:
+            return None
+        answer = quickest_or_longest(self.game)
+        if answer is None:
+            self.stage = Stage.STUCK
+            return None
+        text = self.game.move_text(self.game.play(answer))
+        last = self.last
+        self.last = Step(last.move, last.correct, (*last.replies, text))
+        self.settle()
+        return text
+
+    def settle(self) -> None:
+        """After a correct move and its answers: solved once won, else the new place a
+        retry goes back to."""
+        if self.last is None or not self.last.correct or self.reply_due:
+            return
+        self.checkpoint = len(self.game.moves)
+        if self.game.is_over:
+            self.stage = Stage.SOLVED if self.game.winner == self.player else Stage.STUCK
+
+    def try_move(self, move: str) -> Step:
+        """`play` and every answer it gets, at once (the terminal's and the tests' way)."""
+        self.play(move)
+        while self.reply() is not None:
+            pass
+        assert self.last is not None
+        return self.last
 
     def wins(self, move: str) -> bool | None:
         """Whether `move` keeps the player's win (None: too deep to judge). At the puzzle's
@@ -128,13 +163,13 @@ class PuzzleSession:
             raise PuzzleError("There is no wrong move to take back.")
         while len(self.game.moves) > self.checkpoint:
             self.game.undo()
-        self.stage = Stage.SOLVING
+        self.stage, self.last = Stage.SOLVING, None
 
     def restart(self) -> None:
         """Back to the puzzle's position, as at first."""
         self.game = position(self.slug, self.puzzle)
         self.checkpoint = self.start
-        self.stage = Stage.SOLVING
+        self.stage, self.last = Stage.SOLVING, None
 
     def not_now(self) -> str:
         """Why a move is not taken at this stage."""

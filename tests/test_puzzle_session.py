@@ -99,6 +99,29 @@ def test_a_later_wrong_move_goes_back_only_to_before_it(
     assert session.game.moves == before and session.stage is Stage.SOLVING
 
 
+@given(puzzles, st.data())
+def test_answers_one_at_a_time_are_the_answers_at_once(
+    entry: tuple[str, Any], data: st.DataObject
+) -> None:
+    """A page plays the move, then each answer after a pause: the same line as try_move."""
+    slug, puzzle = entry
+    at_once, stepwise = PuzzleSession(slug, puzzle), PuzzleSession(slug, puzzle)
+    move = data.draw(st.sampled_from(at_once.game.legal_move_texts()))
+    expected = at_once.try_move(move)
+    step = stepwise.play(move)
+    assert step.move == expected.move and step.correct == expected.correct and not step.replies
+    answers = []
+    while stepwise.reply_due:
+        with pytest.raises(PuzzleError):
+            stepwise.play(stepwise.game.legal_move_texts()[0])  # the solver answers first
+        answer = stepwise.reply()
+        assert answer is not None
+        answers.append(answer)
+    assert tuple(answers) == expected.replies and stepwise.reply() is None
+    assert stepwise.stage is at_once.stage and stepwise.checkpoint == at_once.checkpoint
+    assert stepwise.game.moves == at_once.game.moves
+
+
 def test_illegal_moves_and_bad_stages_change_nothing() -> None:
     slug, puzzle = PUZZLES[0]
     session = PuzzleSession(slug, puzzle)

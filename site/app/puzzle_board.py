@@ -68,8 +68,6 @@ class PuzzleBoard(BoardController):
         super().__init__(host, Settings())
         self.screen.review.enabled = False  # the move list's review would give answers away
         self.puzzle = PuzzleSession(host.slug, puzzle)
-        self.replies: list[str] = []  # the solver's answers still to show
-        self.last: Step | None = None
         root = host.root
         self.goal = el("p", "puzzle-goal")
         self.feedback = el("p", "puzzle-feedback", aria_live="polite")
@@ -93,7 +91,6 @@ class PuzzleBoard(BoardController):
 
     def restart(self) -> None:
         self.puzzle.restart()
-        self.replies, self.last = [], None
         self.load(self.position())
         self.goal.textContent = self.goal_text()
         self.tell(self.goal_text(short=True))
@@ -107,7 +104,6 @@ class PuzzleBoard(BoardController):
             self.puzzle.retry()
         except RulesError as error:
             return self.say(str(error))
-        self.replies, self.last = [], None
         self.load(self.position())
         self.tell(f"Try again: {self.mover()} to move and win.")
         self.screen.focus_first()
@@ -124,27 +120,30 @@ class PuzzleBoard(BoardController):
         super().press(key)
 
     def play(self, move: str) -> None:
-        """The player's move: judged by the puzzle first, then shown on the board."""
+        """The player's move: judged by the puzzle first, then shown on the board; the
+        solver answers after the computer's usual pause (`computer_move`)."""
         try:
-            step = self.puzzle.try_move(move)
+            step = self.puzzle.play(move)
         except RulesError as error:
             self.show_stage()
             return self.say(str(error))
-        self.last, self.replies = step, list(step.replies)
         super().play(step.move)
         self.tell(self.judgement(step))
 
     def computer_move(self) -> None:
-        """The solver's next answer, after the usual pause."""
+        """The solver's next answer (worked out now, after the pause, not before the
+        player's move is shown: on a deep position it takes a moment)."""
         self.timer = None
-        if self.session.phase is not Phase.COMPUTER or not self.replies:
+        if self.session.phase is not Phase.COMPUTER:
             return
-        reply = self.replies.pop(0)
         player = self.session.game.to_move
+        reply = self.puzzle.reply()
+        if reply is None or self.puzzle.last is None:
+            self.show_stage()
+            return self.say(self.puzzle.not_now())
         text = self.session.computer_move(choose=lambda _game: reply)
         self.after_move(text, player)
-        if not self.replies and self.last:
-            self.tell(self.judgement(self.last))
+        self.tell(self.judgement(self.puzzle.last))
 
     def go(self, where: str | int) -> None:
         self.say("In a puzzle the move list is for reading: Start over goes back to its start.")
@@ -169,17 +168,17 @@ class PuzzleBoard(BoardController):
         )
 
     def judgement(self, step: Step) -> str:
-        """What the player's move did, once the solver's answers so far are shown."""
+        """What the player's move did, with the solver's answers so far."""
         rival = self.puzzle.game.player_name(self.puzzle.opponent)
-        shown = step.replies[: len(step.replies) - len(self.replies)]
+        shown, due = step.replies, self.puzzle.reply_due
         answer = f" {rival} answers {', '.join(shown)}" if shown else ""
         if step.correct:
-            if self.puzzle.stage is Stage.SOLVED and not self.replies:
+            if self.puzzle.stage is Stage.SOLVED:
                 return f"Correct: {step.move} wins. Puzzle solved!"
-            if self.replies:
+            if due:
                 return f"Correct: {step.move} keeps the win."
             return f"Correct: {step.move} keeps the win.{answer}: find the next winning move."
-        if self.replies:
+        if due:
             return f"Not this one: {step.move} lets {rival} win."
         if not shown:
             return f"Not this one: {step.move} loses at once. Press Try again."
@@ -192,7 +191,7 @@ class PuzzleBoard(BoardController):
         """The stage on the board's element (tests and styles read it), Try again when
         a refutation is on the board, and the solve remembered once the win is shown."""
         stage = self.puzzle.stage
-        state = "replying" if self.replies else stage.value
+        state = "replying" if self.puzzle.reply_due else stage.value
         root = self.host.root
         first_time = state == "solved" and root.dataset.puzzleState != "solved"
         root.dataset.puzzleState = state

@@ -3,8 +3,8 @@
 The page (built by scripts/puzzle_index.py) is an ordinary embed host with one board,
 `<div class="number-duels" data-puzzle=...>`, and an index of links `?p=ID`. Here the
 links switch the board in place (no new Python start), `?p=ID` in the address opens that
-puzzle, and the puzzles solved in this browser are marked "Solved" in the index, also
-the moment one is solved.
+puzzle (an unknown one: the board's notice and the standard game), and the puzzles
+solved in this browser are marked "Solved" in the index, also the moment one is solved.
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ def start(restart: Callable[[Any], None]) -> PuzzleIndex | None:
     if index is None or board is None:
         return None
     page = PuzzleIndex(index, board, restart)
-    if not page.choose(dom.query_params().get("p", "")):
+    wanted = dom.query_params().get("p")
+    if wanted is None or not page.choose(wanted):
         page.choose(str(board.dataset.puzzle))
+    if wanted is not None and wanted not in page.links:
+        board.dataset.puzzle = wanted  # the board says there is no such puzzle
     return page
