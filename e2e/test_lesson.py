@@ -152,4 +152,12 @@ def test_the_iframe_form_posts_its_events_to_the_parent(
         {"origin": site_origin.group(0), "data": {"type": "number-duels:move", **won}},
         {"origin": site_origin.group(0), "data": {"type": "number-duels:end", **won}},
     ]
+    # New game goes back to the given position (the frame has no options form), silently.
+    game.get_by_role("button", name="New game").click()
+    expect(game.locator("#history li:not(.empty)")).to_have_count(2)
+    expect(game.locator("#history")).not_to_contain_text("30")
+    expect(board.get_by_role("button", name="30", exact=True)).to_have_attribute(
+        "aria-disabled", "false"
+    )
+    assert len(page.evaluate("window.messages")) == 2
     context.close()

@@ -1,8 +1,9 @@
 """Entry point of every game page: report progress, build the board, hand over to it.
 
 The page's address may carry a share link (`?g=...`), the computer's pause (`?delay=`),
-`?embed=1` (board only, for an iframe: not saved, so a lesson always starts fresh) and
-starting settings by name (`?mode=vs-computer&size=12`), as an embed's attributes do.
+`?embed=1` (board only, for an iframe: not saved, so a lesson always starts fresh; its
+lesson events are posted to the parent page) and starting settings by name
+(`?mode=vs-computer&size=12`, `?moves=21%2013`), as an embed's attributes do.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ async def start(slug: str) -> None:
             delay=computer_delay(params),
             save_key=None if "embed" in params else storage.save_key(slug),
         )
+        if "embed" in params:  # the board only: New game starts the frame's own settings again
+            for form in dom.query_all("form.options"):
+                form.remove()
         board = BoardController(host, settings)
         _boards.append(board)
         if "embed" in params:  # framed as a lesson's board: tell the parent page too
