@@ -67,8 +67,8 @@ def start(restart: Callable[[Any], None]) -> PuzzleIndex | None:
         return None
     page = PuzzleIndex(index, board, restart)
     wanted = dom.query_params().get("p")
-    if wanted is None or not page.choose(wanted):
+    if wanted is None:
         page.choose(str(board.dataset.puzzle))
-    if wanted is not None and wanted not in page.links:
+    elif not page.choose(wanted):
         board.dataset.puzzle = wanted  # the board says there is no such puzzle
     return page
