@@ -99,6 +99,7 @@ def test_a_lost_game_shows_its_mistake_and_tries_again(
     expect(gp.status).to_contain_text("Ada:")
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(total)
+    expect(marks(gp)).to_have_count(total)  # the old line's review, while it is listed
     assert sorted(gp.legal(), key=int) == sorted(start.legal_move_texts(), key=int)
     focused = gp.page.evaluate("() => document.activeElement.closest('#targets') !== null")
     assert focused, "the focus goes to the board"
@@ -107,6 +108,10 @@ def test_a_lost_game_shows_its_mistake_and_tries_again(
     gp.press(winning[0])
     expect(gp.page.locator("#history li.future")).to_have_count(0)
     expect(gp.history.first).to_contain_text(f"Ada claimed {winning[0]}")
+    # A new game running at its latest move shows no review (Ada's move wins, so the
+    # computer's reply cannot end it).
+    expect(gp.page.locator("body")).to_have_attribute("data-turn", "human")
+    expect(marks(gp)).to_have_count(0)
 
 
 def test_a_number_duel_shows_chances_once_it_is_over(
