@@ -228,6 +228,8 @@ STEPS = (
     "restored",
     "started-normally",
     "python-ready",
+    "pyscript-ready",
+    "pyscript-package",
     "phase-rules",
     "board-ready",
 )

@@ -37,6 +37,7 @@ import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP)
+import precompile  # noqa: E402  (scripts/precompile.py: the pages' Python as bytecode)
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
@@ -87,7 +88,8 @@ def bundle_python(out: Path) -> list[str]:
     unpacks.
 
     One request instead of dozens; the archive holds the very source files the tests
-    import (minus the terminal-only ones). Returns the archived paths.
+    import (minus the terminal-only ones), which `build` then compiles to bytecode.
+    Returns the archived paths.
     """
     target = out / BUNDLE
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -191,7 +193,10 @@ def build(out: Path) -> None:
     out.mkdir(parents=True)
     copy_runtime(out)
     bundle_python(out)
-    stdlib = stdlib_trim.install(out, out / BUNDLE).name
+    # The bundle is compiled in place (its sources stay in the repository), with bytecode for
+    # PyScript's own package, in the same run of Pyodide as the standard library.
+    also = [precompile.Job(out / BUNDLE, out / BUNDLE, precompile.HOME, with_pyscript=True)]
+    stdlib = stdlib_trim.install(out, out / BUNDLE, also).name
     snapshot.use_stdlib(out / "vendor" / "pyodide" / stdlib)
     snapshot.install(out)
     sizes = runtime_sizes(out, stdlib)

@@ -252,6 +252,16 @@ def _gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
 
 
+def lock_info(pyodide_dir: Path) -> dict:
+    """The `info` of Pyodide's package lock file (its Python, ABI and platform).
+
+    The pages load no packages, so they pass Pyodide a lock file with this and no packages
+    instead of downloading the 119 KB pyodide-lock.json.
+    """
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return dict(lock["info"])
+
+
 def wrapper_source(inputs: Inputs, meta: dict) -> str:
     """The wrapper module with this snapshot's identity filled in."""
     config = {
@@ -263,6 +273,7 @@ def wrapper_source(inputs: Inputs, meta: dict) -> str:
         "stdlib": inputs.stdlib_zip.name if inputs.stdlib_zip else "python_stdlib.zip",
         "fullStdlib": "python_stdlib.zip",
         "wasmGzipBytes": _gzip_size(inputs.pyodide_dir / "pyodide.asm.wasm"),
+        "lockInfo": lock_info(inputs.pyodide_dir),
     }
     template = WRAPPER.read_text(encoding="utf-8")
     marker = "/*@SNAPSHOT@*/ null"

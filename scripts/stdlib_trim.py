@@ -8,7 +8,8 @@ puts beside the vendored `python_stdlib.zip`:
   Pyodide under Node.js (scripts/stdlib_usage.mjs with scripts/stdlib_exercise.py), plus the
   safety net below, every entry stored uncompressed so that gzip on the wire compresses the
   whole file well;
-- inside it, `_nd_stdlib_fallback.py` (from site/snapshot/stdlib_fallback.py): a finder that
+- every module in it compiled to bytecode by the Pyodide the pages run (scripts/precompile.py);
+- inside it, `_nd_stdlib_fallback` (from site/snapshot/stdlib_fallback.py): a finder that
   loads a module the trimmed zip lacks from the full zip instead of failing, and reports it.
 
 The usage is cached in .build/stdlib/<hash>.json, made again exactly when an input changes
@@ -24,8 +25,11 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import precompile
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -134,14 +138,20 @@ def write_zip(target: Path, files: list[str], full: Path) -> int:
     return target.stat().st_size
 
 
-def install(out: Path, bundle: Path, cache_dir: Path = CACHE_DIR) -> Trimmed:
-    """Write the trimmed zip into out/vendor/pyodide/ (named by its content); describe it."""
+def install(
+    out: Path, bundle: Path, also: Sequence[precompile.Job] = (), cache_dir: Path = CACHE_DIR
+) -> Trimmed:
+    """Write the trimmed zip, compiled, into out/vendor/pyodide/ (named by its content);
+    describe it. `also` are more archives to compile in the same run of Pyodide."""
     files = used_files(bundle, cache_dir)
     target_dir = out / "vendor" / "pyodide"
     target_dir.mkdir(parents=True, exist_ok=True)
+    source = target_dir / "python_stdlib-source.zip"
+    write_zip(source, files, PYODIDE_DIR / FULL_ZIP)
     staging = target_dir / "python_stdlib-trimmed.zip"
-    raw_bytes = write_zip(staging, files, PYODIDE_DIR / FULL_ZIP)
+    precompile.precompile([precompile.Job(source, staging, precompile.stdlib_mount()), *also])
+    source.unlink()
     digest = hashlib.sha256(staging.read_bytes()).hexdigest()[:16]
     name = f"python_stdlib-{digest}.zip"
     staging.rename(target_dir / name)
-    return Trimmed(name, tuple(files), raw_bytes)
+    return Trimmed(name, tuple(files), (target_dir / name).stat().st_size)

@@ -13,3 +13,10 @@
 import { hooks } from "../vendor/pyscript/core.js";
 
 hooks.worker.onBeforeRunAsync.clear();
+
+// Where PyScript's start-up goes, as performance marks beside the nd-* marks of the runtime
+// (pyodide-snapshot.mjs) and of the page: the interpreter has loaded the page's files
+// (nd-pyscript-ready), then PyScript's own Python package is imported (nd-pyscript-package),
+// just before the page's script runs.
+hooks.main.onReady.add(() => performance.mark("nd-pyscript-ready"));
+hooks.main.codeBeforeRunAsync.add('__import__("js").performance.mark("nd-pyscript-package")');

@@ -27,8 +27,10 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 
 // Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
-// wasmGzipBytes}.
+// wasmGzipBytes, lockInfo}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
+// The pages load no packages: Pyodide gets a lock file without any instead of fetching its own.
+const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
 // Pyodide's snapshot header (pyodide.asm.mjs): a magic word, then at words 4..11 the build id.
 const MAGIC = 1886286592;
 const HEADER_BYTES = 48;
@@ -295,6 +297,11 @@ function report(path, reason, pyodide) {
   if (path === "fallback") console.warn(`Python started without its snapshot: ${reason}`);
 }
 
+/** What every start passes to Pyodide: the trimmed standard library, the lock without packages. */
+function startOptions(options) {
+  return options.lockFileURL ? { ...options, stdLibURL } : { ...options, stdLibURL, lockFileContents: LOCK };
+}
+
 async function start(options) {
   const choice = await decide();
   let reason = choice.reason;
@@ -302,7 +309,7 @@ async function start(options) {
     let raw = null;
     try {
       raw = await choice.raw;
-      const pyodide = await loadPlain({ ...options, stdLibURL, _loadSnapshot: raw });
+      const pyodide = await loadPlain({ ...startOptions(options), _loadSnapshot: raw });
       const made = pyodide.runPython(AFTER_RESTORE);
       if (made !== SNAPSHOT.hash) throw new Error(`it holds another build (${made})`);
       mark("restored");
@@ -315,7 +322,7 @@ async function start(options) {
         : `the snapshot could not be loaded: ${error.message}`;
     }
   }
-  const pyodide = withSafetyNet(await loadPlain({ ...options, stdLibURL }));
+  const pyodide = withSafetyNet(await loadPlain(startOptions(options)));
   mark("started-normally");
   report(choice.how === "snapshot" ? "fallback" : "normal", reason, pyodide);
   if (choice.how === "normal" && SNAPSHOT.file) prepareNextVisit(null);

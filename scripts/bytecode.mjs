@@ -1,0 +1,68 @@
+// Compiles the pages' Python to bytecode with the Python of the very Pyodide the pages run
+// (scripts/bytecode.py does the work inside it). Run by scripts/bytecode_build.py (`make site`);
+// by hand:
+//
+//   node scripts/bytecode.mjs plan.json
+//
+// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "script": "<scripts/bytecode.py>",
+//             "jobs": [{"source": "<zip of .py files>", "target": "<zip to write>",
+//                       "mountedAt": "<where the pages find its files>",
+//                       "pyscript": "<@pyscript/core/src/stdlib/pyscript.js>" (optional)}]}
+//
+// A job with "pyscript" also gets __pycache__ bytecode for PyScript's own `pyscript` package,
+// which PyScript writes as source into the working directory when it starts.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+function fail(message) {
+  console.error(`bytecode: ${message}`);
+  process.exit(2);
+}
+
+const planPath = process.argv[2];
+if (!planPath) fail("usage: node scripts/bytecode.mjs plan.json");
+const plan = JSON.parse(readFileSync(planPath, "utf8"));
+
+const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
+// No column positions in the code objects: smaller bytecode (see scripts/bytecode.py).
+const pyodide = await loadPyodide({
+  indexURL: plan.indexURL,
+  env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+});
+pyodide.FS.writeFile("/tmp/bytecode.py", readFileSync(plan.script));
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
+const bytecode = pyodide.pyimport("bytecode");
+
+/** PyScript's package as {relative path: source text}, from its build artifact. */
+async function pyscriptSources(artifact) {
+  const tree = (await import(pathToFileURL(artifact).href)).default;
+  const files = {};
+  const walk = (node, base) => {
+    for (const [name, value] of Object.entries(node)) {
+      const rel = base ? `${base}/${name}` : name;
+      if (typeof value === "string") {
+        if (rel.endsWith(".py")) files[rel] = value;
+      } else walk(value, rel);
+    }
+  };
+  walk(tree, "");
+  return files;
+}
+
+for (const job of plan.jobs) {
+  pyodide.FS.writeFile("/tmp/source.zip", readFileSync(job.source));
+  let extra = null;
+  if (job.pyscript) {
+    const sources = pyodide.toPy(await pyscriptSources(job.pyscript));
+    extra = bytecode.cached_bytecode(sources, job.mountedAt);
+    sources.destroy();
+  }
+  const count = bytecode.compile_zip("/tmp/source.zip", "/tmp/target.zip", job.mountedAt, extra);
+  extra?.destroy();
+  writeFileSync(job.target, pyodide.FS.readFile("/tmp/target.zip"));
+  console.log(`bytecode: ${path.basename(job.target)}: ${count} modules compiled`);
+}
