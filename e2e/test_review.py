@@ -7,6 +7,9 @@ so the game is lost from that move on whatever else the player does.
 
 from __future__ import annotations
 
+import base64
+import json
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,11 +18,18 @@ import pytest
 from gamepage import GamePage
 from playwright.sync_api import Browser, expect
 
-from py_rules import new_game
+from py_rules import Session, new_game
+from py_rules.players import choose_move
 from py_rules.solvers import solve
 
 SIZE = 8  # a Sequence Duel the first player wins, with moves that lose it
 MAX_TURNS = 40
+LONG_SIZE = 60  # a Sequence Duel whose review takes seconds, several in Pyodide
+REVIEW_TIMEOUT_MS = 180_000  # a whole long review, cold, on a busy 2-core machine
+WORDS = re.compile(
+    r"^(Mistake: this turned a won position into a lost one\.( Winning moves were: [\d, ]+\.)?"
+    r"|Kept the win\.|The position was already lost\.|Not solved\.)$"
+)
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +39,14 @@ def context(browser: Browser) -> Iterator[Any]:
     context.close()
 
 
-def open_game(context: Any, watch: Any, site_url: str, slug: str) -> GamePage:
-    return GamePage(watch.attach(context.new_page()), slug).open(site_url, "?delay=100")
+def open_game(context: Any, watch: Any, site_url: str, slug: str, query: str = "") -> GamePage:
+    return GamePage(watch.attach(context.new_page()), slug).open(site_url, "?delay=100" + query)
+
+
+def link_token(session: Session) -> str:
+    """The ?g= value of a share link to `session` (base64url JSON, as the page makes)."""
+    text = json.dumps(session.to_data(share=True), separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
 def marks(gp: GamePage) -> Any:
@@ -129,3 +145,29 @@ def test_a_number_duel_shows_chances_once_it_is_over(
     chance = re.compile(r"^(Mistake: c|C)hance to win \d+% \(best \d+%\)\.")
     for index in range(total):
         expect(marks(gp).nth(index)).to_have_text(chance)
+
+
+def test_a_long_review_leaves_the_page_free_to_step(
+    context: Any, watch: Any, site_url: str, no_console_errors: None
+) -> None:
+    # A finished Sequence Duel on 60 numbers between medium players, opened from a link.
+    rng = random.Random(4)
+    game = new_game("sequence-duel", {"size": LONG_SIZE, "first": 1})
+    for _ in range(2):
+        game.play(rng.choice(game.legal_moves()))
+    while not game.is_over:
+        game.play(choose_move(game, "medium", rng))
+    total = game.turn
+    gp = open_game(context, watch, site_url, "sequence-duel", f"&g={link_token(Session(game))}")
+    expect(gp.status).to_contain_text("wins")
+    reviewing = gp.page.locator("#history .review-mark.reviewing")
+    expect(reviewing.first).to_have_text("reviewing…")
+    # Stepping works while the review goes on: it waits for one move's judging at most.
+    gp.page.get_by_role("button", name="First position").click()
+    expect(gp.history).to_have_count(0)
+    expect(gp.page.locator("#history li.future")).to_have_count(total)
+    expect(reviewing.first).to_be_attached()  # still reviewing: the step did not wait for it
+    expect(reviewing).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
+    words = marks(gp).all_inner_texts()
+    assert len(words) == total and all(WORDS.match(w) for w in words), words
+    assert words[-1] == "Kept the win."  # the winning move
