@@ -167,6 +167,7 @@ def test_a_long_review_leaves_the_page_free_to_step(
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(total)
     expect(reviewing.first).to_be_attached()  # still reviewing: the step did not wait for it
+    assert gp.page.locator("#history").evaluate("list => list.scrollTop") == 0  # at its start
     expect(reviewing).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
     words = marks(gp).all_inner_texts()
     assert len(words) == total and all(WORDS.match(w) for w in words), words

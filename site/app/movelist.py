@@ -106,11 +106,11 @@ class MoveList:
 
     def keep_in_view(self) -> None:
         """Scroll the list (never the page: this runs on every review tick) to the move
-        shown, or to its end when the latest move is shown."""
+        shown: to its end when the latest move is shown, to its top at the start."""
         box = self.box
         current = box.querySelector(".current")
         if self.at_end or not current:  # querySelector gives JS null, falsy
-            box.scrollTop = box.scrollHeight
+            box.scrollTop = box.scrollHeight if self.at_end else 0
             return
         item, area = current.getBoundingClientRect(), box.getBoundingClientRect()
         if item.top < area.top:
