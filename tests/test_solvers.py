@@ -313,3 +313,27 @@ def test_number_duel_opening_values_match_a_fresh_search() -> None:
     for key in smallest[:: len(smallest) // 5][:3]:
         position = tuple((key >> shift) & 1023 for shift in (0, 10, 20, 30))
         assert fresh.value(position) == VALUES[key]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("no_negative", [False, True])
+def test_the_perfect_number_circle_player_wins_in_the_turns_its_race_needs(
+    no_negative: bool,
+) -> None:
+    """Number Circle can go round for ever: the perfect player must take the quickest
+    win, hitting the target in exactly the own turns its race needs, whatever the reply."""
+    for target in range(10, 21):
+        for seed in range(3):
+            game = py_rules.new_game(
+                "number-circle", {"target": target, "no_negative": no_negative, "seed": 1}
+            )
+            solver = solver_for(game)
+            assert isinstance(solver, NumberCircleSolver) and solver.state_wins(game.state)
+            needed = solver.turns_needed(solver.races(game.state)[0])
+            rng, turns = random.Random(seed), 0
+            while not game.is_over:
+                if game.to_move == 1:
+                    game.play(choose_move(game, "perfect", rng))
+                    turns += 1
+                else:
+                    game.play(rng.choice(game.legal_moves()))
+            assert game.winner == 1 and turns == needed, (target, seed)

@@ -98,6 +98,12 @@ class NumberCircleSolver(Solver):
         a, b = self.turns_needed(mine), self.turns_needed(theirs)
         return a <= b and a < INFINITE
 
+    def _length(self, position: NumberCircleState, counter: list[int]) -> int:
+        # The races give the length exactly: no search (which a game that can go round
+        # for ever would cut off, leaving the perfect player any winning move, never
+        # the quickest, so that it could wander without ever reaching the target).
+        return self.length(position)
+
     def length(self, state: NumberCircleState, budget: int = 0) -> int:
         """Moves left: the winner's own turns decide it, whatever the loser does."""
         if self.game.outcome_of(state) is not None:
