@@ -66,9 +66,15 @@
       console.warn(`Offline use is not available: ${error.message}`);
       resolve(null);
     });
-  // Start once the page has loaded and, on a game page, Python has started (or failed):
-  // the first visit's download of the whole site must not slow the game's own start.
-  const starting = () => document.body && document.body.dataset.state === "loading";
+  // Start once the page has loaded and its games are playable (or have failed): on a game
+  // page once Python has started, on a page of embedded boards (the tutorial, the puzzles)
+  // once embed.js says they are ready. The first visit's download of the whole site must
+  // not slow the game's own start.
+  const settled = (state) => state === "ready" || state === "failed";
+  const starting = () =>
+    document.body?.dataset.state === "loading" ||
+    (document.querySelector(".number-duels") !== null &&
+      !settled(document.documentElement.dataset.ndEmbeds));
   const whenStarted = () => {
     if (!starting()) return run();
     const seen = new MutationObserver(() => {
@@ -77,7 +83,11 @@
         run();
       }
     });
-    seen.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
+    seen.observe(document.documentElement, {
+      attributes: true,
+      subtree: true,
+      attributeFilter: ["data-state", "data-nd-embeds"],
+    });
   };
   document.readyState === "complete" ? whenStarted() : addEventListener("load", whenStarted);
   window.ndOffline = { registered };
