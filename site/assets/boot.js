@@ -24,6 +24,23 @@
   if (storageDenied) {
     Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
   }
+  // A returning visitor's Python starts from the memory snapshot an earlier visit kept in
+  // Cache Storage (the runtime wrapper, vendor/pyodide/pyodide-snapshot-*.mjs, keeps one).
+  // Reading its 31.5 MB starts here, while the rest of the page loads, instead of when the
+  // wrapper module runs; the wrapper checks what it gets as if it had read it itself.
+  if (!storageDenied && "caches" in window) {
+    window.ndKeptSnapshot = (async () => {
+      try {
+        const cache = await caches.open("nd-python-snapshot");
+        const [request] = await cache.keys();
+        const response = request && (await cache.match(request));
+        if (!response) return null;
+        return { url: request.url, bytes: new Uint8Array(await response.arrayBuffer()) };
+      } catch {
+        return null; // the wrapper reads the cache itself, or starts Python without it
+      }
+    })();
+  }
   const script = document.currentScript;
   const sizes = JSON.parse(script.dataset.sizes);          // runtime file -> bytes
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);

@@ -109,10 +109,16 @@ async function openCache() {
 /** The unpacked snapshot kept by an earlier visit, or null. */
 async function cachedSnapshot() {
   try {
-    const cache = await openCache();
-    const hit = cache && (await cache.match(cacheKey));
-    if (!hit) return null;
-    const raw = new Uint8Array(await hit.arrayBuffer());
+    // A game page's boot.js has started reading it already (as early as the page allows).
+    const early = await globalThis.ndKeptSnapshot;
+    globalThis.ndKeptSnapshot = null;
+    let raw = early?.url === cacheKey ? early.bytes : null;
+    if (!raw) {
+      const cache = await openCache();
+      const hit = cache && (await cache.match(cacheKey));
+      if (!hit) return null;
+      raw = new Uint8Array(await hit.arrayBuffer());
+    }
     checkRaw(raw);
     return raw;
   } catch {
