@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,3 +32,14 @@ def pyodide_results(module: str) -> dict[str, Any] | None:
         print(f"-- Pyodide: failed ({done.returncode}): {errors[-1].strip()}")
         return None
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def print_both(module: str, measure: Callable[[], dict[str, Any]], cpython_title: str) -> int:
+    """Print `measure()` as JSON on CPython, then as run in Pyodide (when it can run)."""
+    print(f"-- CPython ({cpython_title})")
+    print(json.dumps(measure(), indent=1))
+    found = pyodide_results(module)
+    if found is not None:
+        print("-- Pyodide")
+        print(json.dumps(found, indent=1))
+    return 0

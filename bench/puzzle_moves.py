@@ -15,7 +15,6 @@ Node.js (bench/pyodide_measure.mjs) when it is there.
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
@@ -26,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from _in_pyodide import pyodide_results  # noqa: E402
+from _in_pyodide import print_both  # noqa: E402
 
 from py_rules.players import hint  # noqa: E402
 from py_rules.puzzle_session import PuzzleSession, Stage  # noqa: E402
@@ -88,13 +87,7 @@ def measure() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("-- CPython (solvers cold for each move)")
-    print(json.dumps(measure(), indent=1))
-    found = pyodide_results("puzzle_moves")
-    if found is not None:
-        print("-- Pyodide")
-        print(json.dumps(found, indent=1))
-    return 0
+    return print_both("puzzle_moves", measure, "solvers cold for each move")
 
 
 if __name__ == "__main__":

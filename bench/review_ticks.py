@@ -12,7 +12,6 @@ then inside Pyodide under Node.js (bench/pyodide_measure.mjs) when it is there.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -23,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from _in_pyodide import pyodide_results  # noqa: E402
+from _in_pyodide import print_both  # noqa: E402
 
 import py_rules  # noqa: E402
 from py_rules.players import choose_move  # noqa: E402
@@ -80,13 +79,7 @@ def measure() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("-- CPython (per setup: the slowest of", GAMES, "games)")
-    print(json.dumps(measure(), indent=1))
-    found = pyodide_results("review_ticks")
-    if found is not None:
-        print("-- Pyodide")
-        print(json.dumps(found, indent=1))
-    return 0
+    return print_both("review_ticks", measure, f"per setup: the slowest of {GAMES} games")
 
 
 if __name__ == "__main__":
