@@ -23,17 +23,12 @@ from typing import Any
 from .core import Game
 from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, node_budget, pick
-from .solvers.number_duel import EXACT_MAX
 
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.
 MEDIUM_WIDE = 24
 # Positions the Digit Chain solver may visit for one perfect move (see perfect_move).
 PERFECT_NODE_BUDGET = 2_000
-# Number Duel's exact expectimax is used up to this many numbers a player (at 7 with
-# the shipped opening values); above it, the perfect player and the hint use the quick
-# estimate and say their move is "strong", not perfect (its solver's `is_exact`).
-EXACT_NUMBER_DUEL_MAX = EXACT_MAX
 
 
 def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
@@ -54,7 +49,8 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
 
 def is_exact(game: Game[Any]) -> bool:
     """Does the perfect player (and Hint) solve this game's positions exactly? False
-    only for Number Duel above `EXACT_NUMBER_DUEL_MAX` numbers, where it plays "strong"
+    only for a hidden-information game its solver cannot value exactly (Number Duel above
+    7 numbers), where it plays "strong"
     moves from the quick estimate. (Digit Chain keeps a node budget as a safety net; its
     reduced search has never come near it: see `perfect_move`.)"""
     return not game.has_hidden_information or bool(chance_solver(game).is_exact(game))
@@ -83,7 +79,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
     "exact": bool}: `winning` is False when every move loses against perfect play
     (Number Duel gives the chance to win in `value` instead, and `winning` is None).
     `exact` is False for a "strong" suggestion that is not proved best (Number Duel
-    above `EXACT_NUMBER_DUEL_MAX` numbers: `value` is then the quick estimate).
+    above 7 numbers: `value` is then the quick estimate).
     """
     if game.is_over:
         raise ValueError("the game is over: there is no move to suggest")

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, TypeVar
 
 from .core import Game
-from .games.number_duel import NumberDuel
-from .players import EXACT_NUMBER_DUEL_MAX
-from .solvers import number_duel, solver_for
+from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, Solver, node_budget
 
 # New positions the solver may visit to settle one position of the game (a few tenths
@@ -31,10 +30,6 @@ REVIEW_NODE_BUDGET = 2_000
 # In Number Duel, an attack that lowers the mover's chance by more than this (5
 # percentage points) below the best attack's is a mistake.
 MISTAKE_MARGIN = 0.05
-# Number Duel is solved exactly up to the size the perfect player solves, and in bigger
-# games once the numbers left on both sides are at most this many (as many as a whole
-# game of 6 numbers, which solves in about a second).
-NUMBER_DUEL_MAX_LEFT = 12
 
 T = TypeVar("T")
 Value = str | float | None  # "win"/"loss", a chance, or None: not solved
@@ -88,7 +83,7 @@ def review_steps(
     moves = list(start.moves)
     while start.moves:
         start.undo()
-    if isinstance(start, NumberDuel):
+    if start.has_hidden_information:
         return _steps_chances(start, moves)
     return _steps_win_loss(start, moves, budget)
 
@@ -160,32 +155,31 @@ def _steps_win_loss(
         wins_after = wins_before
 
 
-# ----- Number Duel --------------------------------------------------------------------
+# ----- hidden information (Number Duel): chances from the mover's view ----------------
 
 
-def _steps_chances(start: NumberDuel, moves: list[Any]) -> Iterator[tuple[int, MoveReview]]:
+def _steps_chances(start: Game[Any], moves: list[Any]) -> Iterator[tuple[int, MoveReview]]:
+    chances = chance_solver(start)
     game = start.copy()
-    assert isinstance(game, NumberDuel)
     for index, move in enumerate(moves):
         player = game.to_move
         assert player is not None
-        left = len(game.state.remaining(1)) + len(game.state.remaining(2))
-        if game.size > EXACT_NUMBER_DUEL_MAX and left > NUMBER_DUEL_MAX_LEFT:
-            yield index, MoveReview(game.move_text(move), player, None, None, None, None)
+        if chances.solves_exactly(game):
+            yield index, _judge_attack(chances, game, move, player)
         else:
-            yield index, _judge_attack(game, move, player)
+            yield index, MoveReview(game.move_text(move), player, None, None, None, None)
         game.play(move)
 
 
-def _judge_attack(game: NumberDuel, move: Any, player: int) -> MoveReview:
+def _judge_attack(chances: ModuleType, game: Game[Any], move: Any, player: int) -> MoveReview:
     """The chances of the mover's best attack and of `move`, from the mover's view only
     (the solver reads the mover's observation, never the opponent's hidden order)."""
-    values = number_duel.move_values(game)
+    values = chances.move_values(game)
     best = max(value for _, value in values)
     chosen = next(value for attack, value in values if attack == move)
-    mistake = chosen < best - MISTAKE_MARGIN - number_duel.EPSILON
+    mistake = chosen < best - MISTAKE_MARGIN - chances.EPSILON
     best_moves = (
-        tuple(game.move_text(m) for m, v in values if v >= best - number_duel.EPSILON)
+        tuple(game.move_text(m) for m, v in values if v >= best - chances.EPSILON)
         if mistake
         else ()
     )

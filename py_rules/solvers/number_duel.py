@@ -150,6 +150,17 @@ def is_exact(game: Game[Any]) -> bool:
     return numbers <= EXACT_MAX
 
 
+# In bigger games, a position is still valued exactly once the numbers left on both sides
+# are at most this many (as many as a whole game of 6 numbers: about a second).
+EXACT_FROM_LEFT = 12
+
+
+def solves_exactly(game: Game[Any]) -> bool:
+    """Can this position's attacks be valued exactly here (for a review of the game)?"""
+    state = game.state
+    return is_exact(game) or len(state.remaining(1)) + len(state.remaining(2)) <= EXACT_FROM_LEFT
+
+
 def openings(size: int) -> dict[int, float]:
     """The shipped opening values for `size` (empty if there are none)."""
     if size not in OPENINGS:
