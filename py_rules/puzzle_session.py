@@ -14,7 +14,6 @@ localStorage value; `solved_ids` reads it back and ignores whatever is not such 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -179,34 +178,3 @@ class PuzzleSession:
             Stage.SOLVED: "Solved! Press Start over to play it again, or choose another puzzle.",
             Stage.STUCK: "This position is too deep to judge in the page: press Start over.",
         }[self.stage]
-
-
-def solved_ids(text: str | None) -> set[str]:
-    """The ids in a stored list of solved puzzles; anything else (damaged, edited, from
-    another version) counts as nothing solved rather than failing."""
-    if not text or not flat(text):
-        return set()
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return set()
-    if not isinstance(value, list):
-        return set()
-    return {item for item in value if isinstance(item, str) and len(item) <= 64}
-
-
-def flat(text: str) -> bool:
-    """Whether JSON text opens at most one list and no object, outside its strings.
-
-    Checked before parsing, in linear time: thousands of nested brackets overflow the
-    JavaScript stack in Pyodide (a fatal error) before Python's RecursionError. Escaped
-    backslashes and quotes go first, so every quote left opens or closes a string.
-    """
-    unescaped = text.replace("\\\\", "").replace('\\"', "")
-    outside = "".join(unescaped.split('"')[::2])
-    return outside.count("[") <= 1 and "{" not in outside
-
-
-def solved_text(ids: set[str]) -> str:
-    """The stored form of a set of solved puzzle ids (sorted, so it is stable)."""
-    return json.dumps(sorted(ids), separators=(",", ":"))

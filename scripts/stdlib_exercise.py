@@ -89,7 +89,9 @@ def exercise_records(slug: str) -> None:
 def exercise_puzzles() -> None:
     """The puzzles page and `data-puzzle`: read the shipped puzzles, play one of each game
     wrong, then right to the end, and read the stored list of solved ones."""
-    from py_rules.puzzle_session import PuzzleSession, Stage, find, solved_ids, solved_text
+    from app.record import solved_ids, solved_text
+
+    from py_rules.puzzle_session import PuzzleSession, Stage, find
     from py_rules.puzzles import load
 
     data = load()

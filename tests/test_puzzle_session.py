@@ -4,7 +4,6 @@ list of solved puzzles survives anything written into it."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -17,8 +16,6 @@ from py_rules.puzzle_session import (
     PuzzleSession,
     Stage,
     find,
-    solved_ids,
-    solved_text,
     unknown,
 )
 from py_rules.puzzles import load, position
@@ -143,36 +140,3 @@ def test_find_and_unknown_ids() -> None:
     assert find(DATA, "circle-duel", puzzle["id"]) is None
     assert find(DATA, slug, "nope") is None
     assert "nope" in unknown(slug, "nope") and "standard game" in unknown(slug, "nope")
-
-
-@given(st.sets(st.text(max_size=64)))
-def test_solved_ids_round_trip(ids: set[str]) -> None:
-    assert solved_ids(solved_text(ids)) == ids
-
-
-@given(st.one_of(st.none(), st.text(), st.from_regex(r"\[+", fullmatch=True)))
-def test_any_stored_text_reads_as_a_set_of_ids(text: str | None) -> None:
-    ids = solved_ids(text)
-    assert isinstance(ids, set) and all(isinstance(i, str) for i in ids)
-
-
-@pytest.mark.parametrize(
-    "text", ['{"a": 1}', "[1, 2]", '"x"', "[" * 100_000, "null", "", '["ok", 3, null]']
-)
-def test_damaged_stored_values_are_ignored(text: str) -> None:
-    assert solved_ids(text) <= {"ok"}
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,'),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
-    max_leaves=12,
-)
-
-
-@given(json_values)
-def test_only_a_flat_list_counts_and_only_its_strings(value: Any) -> None:
-    """Brackets and quotes inside the ids never fool the nesting check."""
-    nested = not isinstance(value, list) or any(isinstance(v, (list, dict)) for v in value)
-    expected = set() if nested else {v for v in value if isinstance(v, str) and len(v) <= 64}
-    assert solved_ids(json.dumps(value)) == expected

@@ -28,7 +28,14 @@ if str(SITE) not in sys.path:
     sys.path.insert(0, str(SITE))
 
 from app import record  # noqa: E402
-from app.record import decode_link, decode_saved, encode_link, encode_saved  # noqa: E402
+from app.record import (  # noqa: E402
+    decode_link,
+    decode_saved,
+    encode_link,
+    encode_saved,
+    solved_ids,
+    solved_text,
+)
 
 from py_rules.session import MODES, RECORD_KEYS, Session, lowered  # noqa: E402
 
@@ -425,3 +432,39 @@ def test_any_link_text_gives_json_or_bad_save(token: str) -> None:
         assert "damaged" in str(error)
     else:
         json.dumps(value)  # plain JSON data, whatever it is
+
+
+# ----- the puzzles' list of solved ids --------------------------------------------
+
+
+@given(st.sets(st.text(max_size=64)))
+def test_solved_ids_round_trip(ids: set[str]) -> None:
+    assert solved_ids(solved_text(ids)) == ids
+
+
+@given(st.one_of(st.none(), st.text(), st.from_regex(r"\[+", fullmatch=True)))
+def test_any_stored_text_reads_as_a_set_of_ids(text: str | None) -> None:
+    ids = solved_ids(text)
+    assert isinstance(ids, set) and all(isinstance(i, str) for i in ids)
+
+
+@pytest.mark.parametrize(
+    "text", ['{"a": 1}', "[1, 2]", '"x"', "[" * 100_000, "null", "", '["ok", 3, null]']
+)
+def test_damaged_stored_values_are_ignored(text: str) -> None:
+    assert solved_ids(text) <= {"ok"}
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,'),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)
+
+
+@given(json_values)
+def test_only_a_flat_list_counts_and_only_its_strings(value: Any) -> None:
+    """Brackets and quotes inside the ids never fool the nesting check."""
+    nested = not isinstance(value, list) or any(isinstance(v, (list, dict)) for v in value)
+    expected = set() if nested else {v for v in value if isinstance(v, str) and len(v) <= 64}
+    assert solved_ids(json.dumps(value)) == expected

@@ -16,13 +16,14 @@ from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.errors import RulesError
-from py_rules.puzzle_session import PuzzleSession, Stage, Step, find, solved_ids, solved_text
+from py_rules.puzzle_session import PuzzleSession, Stage, Step, find
 from py_rules.puzzle_session import unknown as unknown_puzzle
 from py_rules.puzzles import NoPuzzleData, load
 
 from . import dom
 from .controller import BoardController, Host
 from .dom import el, on
+from .record import solved_ids, solved_text
 from .settings import Settings
 
 SOLVED_KEY = "number-duels/puzzles-solved"

@@ -9,7 +9,9 @@ and the players still to arrange their numbers (`arrange`, only while they do):
 A link carries it as base64url of the compact JSON (`?g=...`). This module turns text
 into JSON values and back, refusing anything too long or too deeply nested before it
 is parsed; `Session.from_data` checks the value. Anything wrong raises BadSave with a
-short message for a person. Pure Python: tested in CPython with hostile inputs.
+short message for a person. The puzzles' list of solved ids, also kept in
+localStorage, is read through the same guard. Pure Python: tested in CPython with
+hostile inputs.
 """
 
 from __future__ import annotations
@@ -101,3 +103,22 @@ def nested_too_deep(text: str) -> bool:
 
 def encode_saved(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def solved_ids(text: str | None) -> set[str]:
+    """The ids in a stored list of solved puzzles; anything else (damaged, edited, from
+    another version, nested) counts as nothing solved rather than failing."""
+    if not text or len(text) > MAX_SAVED_CHARS:
+        return set()
+    try:
+        value = loads(text)
+    except (BadSave, ValueError, RecursionError):
+        return set()
+    if not isinstance(value, list) or any(isinstance(item, (list, dict)) for item in value):
+        return set()
+    return {item for item in value if isinstance(item, str) and len(item) <= 64}
+
+
+def solved_text(ids: set[str]) -> str:
+    """The stored form of a set of solved puzzle ids (sorted, so it is stable)."""
+    return json.dumps(sorted(ids), separators=(",", ":"))
