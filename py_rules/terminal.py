@@ -32,13 +32,13 @@ Chooser = Callable[[Game[Any]], Any]
 EXIT_INTERRUPTED = 130
 
 
-def presenter_for(session: Session, console: Console) -> Presenter:
+def presenter_for(session: Session, console: Console) -> Presenter[Any]:
     """The registered presenter of the session's game."""
-    cls: type[Presenter] = part(session.game.slug, "py_rules.presenters").PRESENTER
+    cls: type[Presenter[Any]] = part(session.game.slug, "py_rules.presenters").PRESENTER
     return cls(session, console)
 
 
-def run(presenter: Presenter, chooser: Chooser | None = None) -> None:
+def run(presenter: Presenter[Any], chooser: Chooser | None = None) -> None:
     """The one game loop: the session says what happens next, the presenter shows it."""
     session = presenter.session
     presenter.welcome()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import Any, Generic, TextIO, TypeVar, cast
 
 from ..core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, Outcome, clean_name, other
 from ..errors import BadOption
@@ -85,8 +85,16 @@ def listed(numbers: Iterable[Any]) -> str:
     return ", ".join(map(str, numbers)) or "none"
 
 
-class Presenter:
-    """What the screen shows for one game; the default fits "select a number" games."""
+G = TypeVar("G", bound=Game[Any])
+
+
+class Presenter(Generic[G]):
+    """What the screen shows for one game; the default fits "select a number" games.
+
+    A game's presenter names its game class, `Presenter[DigitChain]`, and sees `game` as
+    one: the session always holds a game of the presenter's own slug (the registry
+    finds both by it).
+    """
 
     def __init__(self, session: Session, console: Console) -> None:
         self.session = session
@@ -94,9 +102,9 @@ class Presenter:
         self.humans = frozenset(session.humans)
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> G:
         """The game at the position shown (the session may restart it before play)."""
-        return self.session.game
+        return cast(G, self.session.game)
 
     def name(self, player: int | None) -> str:
         assert player is not None, "a player, not the end of the game"

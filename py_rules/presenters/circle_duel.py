@@ -6,14 +6,8 @@ from ..games.circle_duel import CircleDuel
 from .base import Presenter
 
 
-class CircleDuelPresenter(Presenter):
+class CircleDuelPresenter(Presenter[CircleDuel]):
     """Seed 000: "Available numbers: 1 2 3 ..." then "Last number selected: 4"."""
-
-    @property
-    def game(self) -> CircleDuel:
-        game = self.session.game
-        assert isinstance(game, CircleDuel)
-        return game
 
     def show_turn(self, player: int) -> None:
         super().show_turn(player)

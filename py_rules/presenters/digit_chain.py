@@ -8,14 +8,8 @@ from ..games.digit_chain import DigitChain
 from .base import Presenter
 
 
-class DigitChainPresenter(Presenter):
+class DigitChainPresenter(Presenter[DigitChain]):
     """Seed 003: "Current Number: 26 (Last digit: 6)", "Select a number starting with 6: "."""
-
-    @property
-    def game(self) -> DigitChain:
-        game = self.session.game
-        assert isinstance(game, DigitChain)
-        return game
 
     def welcome(self) -> None:
         self.console.say(f"-- {self.game.title} --", "")

@@ -9,18 +9,12 @@ from ..games.number_circle import MINUS_SIGNS, NumberCircle
 from .base import Presenter, listed
 
 
-class NumberCirclePresenter(Presenter):
+class NumberCirclePresenter(Presenter[NumberCircle]):
     """Seed 001: "Available Moves: 6, 7", "Choose your move: 7", "Choose operation (+/-): +".
 
     The move is asked in the seed's two steps, the number to move to and then the
     operation; the whole move in one line ("7+") is accepted at the first question too.
     """
-
-    @property
-    def game(self) -> NumberCircle:
-        game = self.session.game
-        assert isinstance(game, NumberCircle)
-        return game
 
     def welcome(self) -> None:
         super().welcome()

@@ -11,18 +11,12 @@ from ..session import Session
 from .base import Console, Presenter, listed, number_ranges
 
 
-class NumberDuelPresenter(Presenter):
+class NumberDuelPresenter(Presenter[NumberDuel]):
     """Seed 004, with a hand-over screen so neither player sees the other's hidden row.
 
     Everything shown comes from `game.observation(player)` (or the public view), never
     from the game's state, so the opponent's hidden order cannot leak onto the screen.
     """
-
-    @property
-    def game(self) -> NumberDuel:
-        game = self.session.game
-        assert isinstance(game, NumberDuel)
-        return game
 
     def __init__(self, session: Session, console: Console) -> None:
         super().__init__(session, console)

@@ -9,14 +9,8 @@ from ..games.sequence_duel import SequenceDuel
 from .base import Presenter, ask_name, number_ranges
 
 
-class SequenceDuelPresenter(Presenter):
+class SequenceDuelPresenter(Presenter[SequenceDuel]):
     """Seed 002: names first, "Numbers Available: [1-9,11,...]", "Alice, select a number: "."""
-
-    @property
-    def game(self) -> SequenceDuel:
-        game = self.session.game
-        assert isinstance(game, SequenceDuel)
-        return game
 
     def welcome(self) -> None:
         super().welcome()
