@@ -86,19 +86,21 @@ def nested_too_deep(text: str) -> bool:
     character JSON does not allow there stays as a wall (JSON stops at it). Then each
     of at most MAX_DEPTH passes deletes every innermost pair "()": a group nested d
     deep is gone after d passes, so what is left either still holds a pair (nested
-    deeper than MAX_DEPTH), or has none, and then its longest run of "(" is how deep a
-    cut-off text opens. Mismatched pairs such as "[}" count as pairs: JSON stops at the
-    first one anyway.
+    deeper than MAX_DEPTH), or has none. Then a cut-off text opens at most as deep as
+    its longest run of "(" plus the passes that deleted pairs (the groups inside that
+    run): an upper bound, exact for balanced text. Mismatched pairs such as "[}" count
+    as pairs: JSON stops at the first one anyway.
     """
     unescaped = text.encode("utf-8", "replace").replace(b"\\\\", b"").replace(b'\\"', b"")
     outside = b"".join(unescaped.split(b'"')[::2])
     left = outside.translate(AS_PARENTHESES, JSON_OUTSIDE_STRINGS)
-    for _ in range(MAX_DEPTH):
+    passes = 0
+    while passes < MAX_DEPTH:
         shorter = left.replace(b"()", b"")
         if shorter == left:
             break
-        left = shorter
-    return b"()" in left or b"(" * (MAX_DEPTH + 1) in left
+        left, passes = shorter, passes + 1
+    return b"()" in left or b"(" * (MAX_DEPTH + 1 - passes) in left
 
 
 def encode_saved(data: dict[str, Any]) -> str:
