@@ -29,7 +29,7 @@ for path in (ROOT, ROOT / "site"):
 from _in_pyodide import pyodide_results  # noqa: E402
 from app import record  # noqa: E402
 
-from py_rules.errors import BadSave  # noqa: E402
+from py_rules.rules.errors import BadSave  # noqa: E402
 
 SIZES = (25_000, 50_000, 100_000)
 REPEATS = 5

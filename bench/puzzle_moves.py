@@ -27,10 +27,10 @@ if str(ROOT) not in sys.path:
 
 from _in_pyodide import print_both  # noqa: E402
 
-from py_rules.players import hint  # noqa: E402
-from py_rules.puzzle_session import PuzzleSession, Stage  # noqa: E402
-from py_rules.puzzles import load  # noqa: E402
-from py_rules.solvers import clear_caches, solver_for  # noqa: E402
+from py_rules.engine.players import hint  # noqa: E402
+from py_rules.engine.puzzles import load  # noqa: E402
+from py_rules.engine.solvers import clear_caches, solver_for  # noqa: E402
+from py_rules.play.puzzle_session import PuzzleSession, Stage  # noqa: E402
 
 
 def timed(action: Any) -> tuple[Any, float]:

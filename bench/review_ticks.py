@@ -2,7 +2,7 @@
 
     python bench/review_ticks.py       # or `make bench` (bench/run.py runs every main)
 
-The game pages judge a finished game one move per timer tick (`py_rules.review.
+The game pages judge a finished game one move per timer tick (`py_rules.engine.review.
 review_steps`), so the page waits at most one step at a time, never the whole review.
 Figures, for games of medium players after two random moves (as in the README's review
 figures), solvers cold for each game: the whole review, the longest single step, and
@@ -25,9 +25,9 @@ if str(ROOT) not in sys.path:
 from _in_pyodide import print_both  # noqa: E402
 
 import py_rules  # noqa: E402
-from py_rules.players import choose_move  # noqa: E402
-from py_rules.review import review_steps  # noqa: E402
-from py_rules.solvers import clear_caches  # noqa: E402
+from py_rules.engine.players import choose_move  # noqa: E402
+from py_rules.engine.review import review_steps  # noqa: E402
+from py_rules.engine.solvers import clear_caches  # noqa: E402
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("sequence-duel", {"size": 60}),

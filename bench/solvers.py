@@ -36,9 +36,9 @@ if str(ROOT) not in sys.path:
 from _in_pyodide import pyodide_results  # noqa: E402
 
 import py_rules  # noqa: E402
-from py_rules.players import choose_move, perfect_move  # noqa: E402
-from py_rules.solvers import clear_caches, solve, solver_for  # noqa: E402
-from py_rules.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver  # noqa: E402
+from py_rules.engine.players import choose_move, perfect_move  # noqa: E402
+from py_rules.engine.solvers import clear_caches, solve, solver_for  # noqa: E402
+from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver  # noqa: E402
 
 STANDARD: list[tuple[str, dict[str, Any]]] = [
     ("circle-duel", {}),

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import play_out, take_turn
 from test_puzzles import open_puzzles, refuted, sequence_puzzle, solve, try_again
 
-from py_rules.puzzle_session import PuzzleSession
+from py_rules.play.puzzle_session import PuzzleSession
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__axe-core__.js"  # answered by the route below, never by the server

@@ -12,9 +12,9 @@ import pytest
 from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from py_rules.puzzle_session import PuzzleSession, Stage
-from py_rules.puzzles import NO_PUZZLES, load, puzzles_for
-from py_rules.solvers import solver_for
+from py_rules.engine.puzzles import NO_PUZZLES, load, puzzles_for
+from py_rules.engine.solvers import solver_for
+from py_rules.play.puzzle_session import PuzzleSession, Stage
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 DATA = load()

@@ -80,9 +80,9 @@ def test_every_game_page_starts_from_the_snapshot(
         # The rules came from the snapshot, with the paths of the files delivered beside it.
         where = page.evaluate(
             "ndPythonBoot.pyodide.runPython("
-            "'import sys, py_rules.players as p; (p.__file__, sys._nd_snapshot)').toJs()"
+            "'import sys, py_rules.engine.players as p; (p.__file__, sys._nd_snapshot)').toJs()"
         )
-        assert where[0] == "/home/pyodide/py_rules/players.py"
+        assert where[0] == "/home/pyodide/py_rules/engine/players.py"
         assert snapshot_file().name == f"snapshot-{where[1][:16]}.gz"
         play_one_move(gp)
     assert console["error"] == []

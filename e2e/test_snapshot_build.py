@@ -32,7 +32,7 @@ const pyodide = await loadPyodide({ indexURL, _loadSnapshot: gunzipSync(readFile
 const result = pyodide.runPython(code);
 console.log(JSON.stringify(result?.toJs ? result.toJs() : result));
 """
-PROBE = "py_rules.games.number_duel.SNAPSHOT_PROBE"
+PROBE = "py_rules.rules.games.number_duel.SNAPSHOT_PROBE"
 
 
 def restore_and_run(tmp: Path, gz: Path, code: str) -> object:
@@ -57,13 +57,15 @@ def package(tmp_path: Path) -> Path:
 def test_the_hash_follows_exactly_the_snapshotted_inputs(package: Path) -> None:
     first = snapshot.Inputs(package_dir=package).digest
     assert snapshot.Inputs(package_dir=package).digest == first  # stable
-    (package / "cli.py").write_text((package / "cli.py").read_text() + "\n# not on pages\n")
+    (package / "terminal" / "cli.py").write_text(
+        (package / "terminal" / "cli.py").read_text() + "\n# not on pages\n"
+    )
     assert snapshot.Inputs(package_dir=package).digest == first  # not snapshotted
-    rules = package / "games" / "number_duel.py"
+    rules = package / "rules" / "games" / "number_duel.py"
     rules.write_text(rules.read_text() + "\n# a comment is a change too\n")
     second = snapshot.Inputs(package_dir=package).digest
     assert second != first
-    (package / "games" / "new_helper.py").write_text("X = 1\n")
+    (package / "rules" / "games" / "new_helper.py").write_text("X = 1\n")
     assert snapshot.Inputs(package_dir=package).digest not in (first, second)
     other_modules = snapshot.Inputs(package_dir=package, stdlib_modules=("json",))
     assert other_modules.digest != snapshot.Inputs(package_dir=package).digest
@@ -73,13 +75,13 @@ def test_an_edited_rules_module_is_in_the_next_snapshot(
     package: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache = tmp_path / "cache"
-    rules = package / "games" / "number_duel.py"
+    rules = package / "rules" / "games" / "number_duel.py"
     rules.write_text(rules.read_text() + '\nSNAPSHOT_PROBE = "first"\n')
     old = snapshot.Inputs(package_dir=package)
     site = tmp_path / "site"
     record = snapshot.install(site, old, cache_dir=cache)
     assert record["hash"] == old.digest
-    assert record["inputs"]["fs/home/pyodide/py_rules/games/number_duel.py"]
+    assert record["inputs"]["fs/home/pyodide/py_rules/rules/games/number_duel.py"]
     built = site / "vendor" / "pyodide"
     assert sorted(p.name for p in built.iterdir()) == sorted(
         [
@@ -107,7 +109,7 @@ def test_an_edited_rules_module_is_in_the_next_snapshot(
     new = snapshot.Inputs(package_dir=package)
     assert new.digest != old.digest
     folder = snapshot.ensure_cached(new, cache)
-    code = f"import sys, py_rules.games.number_duel; [{PROBE}, sys._nd_snapshot]"
+    code = f"import sys, py_rules.rules.games.number_duel; [{PROBE}, sys._nd_snapshot]"
     assert restore_and_run(tmp_path, folder / "snapshot.gz", code) == ["second", new.digest]
     # The old one is still what it was (and keyed by its own hash).
     old_gz = cache / old.digest / "snapshot.gz"

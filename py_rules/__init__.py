@@ -12,10 +12,10 @@ game, tests, solvers) and in Pyodide (the web pages).
 
 from __future__ import annotations
 
-from .core import Game, Outcome
-from .errors import BadOption, BadSave, IllegalMove, RulesError
+from .play.session import Phase, Session, SessionError
 from .registry import GAMES, game_class, load_game, new_game
-from .session import Phase, Session, SessionError
+from .rules.core import Game, Outcome
+from .rules.errors import BadOption, BadSave, IllegalMove, RulesError
 
 __all__ = [
     "GAMES",

@@ -1,8 +1,8 @@
 """The one list of games, and where each game's other parts are found.
 
 A game is registered once, here, by its class. Its other parts live in modules named
-after the game's own module (`circle_duel`): the solver in `py_rules.solvers`, the
-terminal presenter in `py_rules.presenters`, the page renderer in the site's
+after the game's own module (`circle_duel`): the solver in `py_rules.engine.solvers`, the
+terminal presenter in `py_rules.terminal.presenters`, the page renderer in the site's
 `app.renderers`; `part(slug, package)` imports one of them only when it is needed.
 Adding a game means writing those modules and adding its class to `GAME_CLASSES`.
 """
@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from .core import Game, game_from_dict, game_from_json
-from .errors import BadOption, quoted
-from .games.circle_duel import CircleDuel
-from .games.digit_chain import DigitChain
-from .games.number_circle import NumberCircle
-from .games.number_duel import NumberDuel
-from .games.sequence_duel import SequenceDuel
+from .rules.core import Game, game_from_dict, game_from_json
+from .rules.errors import BadOption, quoted
+from .rules.games.circle_duel import CircleDuel
+from .rules.games.digit_chain import DigitChain
+from .rules.games.number_circle import NumberCircle
+from .rules.games.number_duel import NumberDuel
+from .rules.games.sequence_duel import SequenceDuel
 
 GAME_CLASSES: tuple[type[Game[Any]], ...] = (
     CircleDuel,
@@ -46,7 +46,7 @@ def module_name(slug: str) -> str:
 
 
 def part(slug: str, package: str) -> ModuleType:
-    """The module of `slug` inside `package` (e.g. "py_rules.solvers", "app.renderers")."""
+    """The module of `slug` inside `package` (e.g. "py_rules.engine.solvers", "app.renderers")."""
     return importlib.import_module(f"{package}.{module_name(slug)}")
 
 

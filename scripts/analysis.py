@@ -4,7 +4,7 @@
     python scripts/analysis.py --markdown # also prints the README "## Analysis" table
     python scripts/analysis.py --only number-duel   # recompute one game, keep the rest
 
-The data comes from `py_rules.analysis.analyse` (most of an hour on CPython, Number
+The data comes from `py_rules.engine.analysis.analyse` (most of an hour on CPython, Number
 Duel with 9 numbers nearly all of it: the browser ships this file rather than solve
 every size itself). Each game records the seconds it took (`build_seconds`).
 """
@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from py_rules import GAMES  # noqa: E402
-from py_rules.analysis import analyse  # noqa: E402
-from py_rules.solvers import number_duel  # noqa: E402
+from py_rules.engine.analysis import analyse  # noqa: E402
+from py_rules.engine.solvers import number_duel  # noqa: E402
 
 
 def markdown(data: dict) -> str:

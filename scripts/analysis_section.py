@@ -91,7 +91,7 @@ def section_html(slug: str, data: dict[str, Any] | None = None) -> str:
             "    </tbody></table>",
             "  </details>",
             '  <p class="analysis-note">Precomputed at build time from the exact solvers in',
-            "  <code>py_rules.solvers</code>; Hint solves the position on the board.</p>",
+            "  <code>py_rules.engine.solvers</code>; Hint solves the position on the board.</p>",
             "</section>",
         ]
     )

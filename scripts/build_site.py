@@ -23,8 +23,6 @@ SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
 PYODIDE_DIR = NODE / "pyodide"
 PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
-# Terminal-only modules of py_rules that the pages never import.
-TERMINAL_ONLY = {"py_rules/__main__.py", "py_rules/cli.py", "py_rules/terminal.py"}
 BUNDLE = "py/number-duels.zip"
 # Committed solver output the pages read, zipped into the bundle beside py_rules.
 DATA_FILES = ("data/puzzles.json",)
@@ -98,7 +96,7 @@ def bundle_python(out: Path) -> list[str]:
         for package in (ROOT / "py_rules", SITE / "app"):
             for rel in python_sources(package):
                 name = rel.as_posix()
-                if name in TERMINAL_ONLY:
+                if not snapshot.on_pages(name):  # the terminal game
                     continue
                 info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED

@@ -1,4 +1,4 @@
-"""Write py_rules/solvers/number_duel_openings.py: Number Duel's opening values at K = 7.
+"""Write py_rules/engine/solvers/number_duel_openings.py: Number Duel's opening values at K = 7.
 
     python scripts/number_duel_openings.py     # about 10 s on CPython
 
@@ -18,11 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from py_rules import new_game  # noqa: E402
-from py_rules.solvers import number_duel  # noqa: E402
+from py_rules.engine.solvers import number_duel  # noqa: E402
 
 SIZE = 7
 MIN_LEFT = 10
-OUT = ROOT / "py_rules" / "solvers" / "number_duel_openings.py"
+OUT = ROOT / "py_rules" / "engine" / "solvers" / "number_duel_openings.py"
 
 
 def numbers_left(key: int) -> int:

@@ -11,7 +11,7 @@ import html
 from typing import Any
 
 from py_rules import GAMES
-from py_rules.puzzles import load
+from py_rules.engine.puzzles import load
 
 
 def options_text(options: dict[str, Any]) -> str:

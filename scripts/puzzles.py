@@ -3,7 +3,7 @@
     python scripts/puzzles.py            # writes data/puzzles.json, prints a summary
     python scripts/puzzles.py --verbose  # also prints each puzzle as it is found
 
-The search is `py_rules.puzzles.generate` (deterministic: a fixed seed), a few minutes
+The search is `py_rules.engine.puzzles.generate` (deterministic: a fixed seed), a few minutes
 on CPython; tests/test_puzzles.py checks the committed file against the solvers.
 """
 
@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from py_rules import GAMES  # noqa: E402
-from py_rules.options import FlagOption  # noqa: E402
-from py_rules.puzzles import DATA, generate  # noqa: E402
+from py_rules.engine.puzzles import DATA, generate  # noqa: E402
+from py_rules.rules.options import FlagOption  # noqa: E402
 
 
 def main() -> int:

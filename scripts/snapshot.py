@@ -56,8 +56,17 @@ PYODIDE_FILES = (*RUNTIME_FILES, "package.json")
 # Where the pages unpack the Python bundle (PyScript's `./*` is Pyodide's working directory):
 # the snapshotted modules get the same __file__ as the files delivered beside them.
 FS_HOME = "/home/pyodide"
-# py_rules modules and packages that no page imports (the terminal game, its command line).
-NOT_ON_PAGES = frozenset({"__main__.py", "cli.py", "terminal.py", "presenters"})
+# What ships to the pages is decided here, by folder: all of py_rules except the terminal
+# game (its folder and `python -m py_rules`). build_site.py bundles by the same rule.
+NOT_ON_PAGES = frozenset({"__main__.py", "terminal"})
+
+
+def on_pages(path: str) -> bool:
+    """Does a source file (e.g. "py_rules/terminal/cli.py") ship to the pages?"""
+    parts = Path(path).parts
+    return parts[0] != PACKAGE_DIR.name or parts[1] not in NOT_ON_PAGES
+
+
 # Standard-library modules the front end and PyScript's own start-up import. Pure Python
 # only: nothing that touches JavaScript (`js`, `pyodide.*`), whose side is not restored.
 STDLIB_MODULES = (
@@ -77,7 +86,7 @@ STDLIB_MODULES = (
     "unicodedata",
 )
 # The py_rules modules every page imports (with everything they import in turn).
-PACKAGE_MODULES = ("py_rules", "py_rules.players", "py_rules.options")
+PACKAGE_MODULES = ("py_rules", "py_rules.engine.players", "py_rules.rules.options")
 # Run before the snapshot is taken. {marker} is replaced by the content hash, which the page
 # reads back after a restore to be sure it restored this build's snapshot.
 PREAMBLE = """\
@@ -110,7 +119,7 @@ class Inputs:
         self.sources = {
             f"{FS_HOME}/{package.name}/{p.relative_to(package).as_posix()}": p
             for p in sorted(package.rglob("*.py"))
-            if "__pycache__" not in p.parts and p.relative_to(package).parts[0] not in NOT_ON_PAGES
+            if "__pycache__" not in p.parts and on_pages(p.relative_to(package.parent).as_posix())
         }
 
     def preamble(self, marker: str) -> str:

@@ -17,8 +17,8 @@ import os
 import random
 
 import py_rules
-from py_rules.errors import RulesError
-from py_rules.players import LEVELS, choose_move, hint
+from py_rules.engine.players import LEVELS, choose_move, hint
+from py_rules.rules.errors import RulesError
 
 
 def import_front_end() -> None:
@@ -91,8 +91,8 @@ def exercise_puzzles() -> None:
     wrong, then right to the end, and read the stored list of solved ones."""
     from app.record import solved_ids, solved_text
 
-    from py_rules.puzzle_session import PuzzleSession, Stage, find
-    from py_rules.puzzles import load
+    from py_rules.engine.puzzles import load
+    from py_rules.play.puzzle_session import PuzzleSession, Stage, find
 
     data = load()
     for slug, entry in data["games"].items():

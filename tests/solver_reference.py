@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from py_rules.core import Game
+from py_rules.rules.core import Game
 
 
 def minimax(game: Game[Any], state: Any, memo: dict[Any, tuple[bool, int]]) -> tuple[bool, int]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from reference import REFERENCES, reference_for
 
 from py_rules import GAMES, Game, new_game
-from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
+from py_rules.rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
 SLUGS = sorted(GAMES)
 # The games a solver plays exactly (no hidden information).

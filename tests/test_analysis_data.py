@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from py_rules import GAMES
-from py_rules.analysis import entry, is_quick, sentence, size_options
+from py_rules.engine.analysis import entry, is_quick, sentence, size_options
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "analysis.json").read_text("utf-8"))
 

@@ -21,7 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import every_game
 
-from py_rules import GAMES, cli
+from py_rules import GAMES
+from py_rules.terminal import cli
 
 REPO = Path(__file__).resolve().parent.parent
 MENDED_NUMBER_CIRCLE = ["2+", "9+", "3+", "8-", "4+", "7+", "5+", "6+", "6-", "5-", "7+"]

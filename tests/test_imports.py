@@ -60,4 +60,4 @@ def test_no_import_cycle_in_the_rules_package() -> None:
 
     for name in sorted(graph):
         visit(name, [])
-    assert "py_rules.session" in graph and graph["py_rules.terminal"]
+    assert "py_rules.play.session" in graph and graph["py_rules.terminal.loop"]

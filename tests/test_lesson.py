@@ -1,4 +1,4 @@
-"""The lesson API's rules (py_rules/lesson.py): which events a board fires, what they
+"""The lesson API's rules (py_rules/play/lesson.py): which events a board fires, what they
 say, and how a lesson's starting line is read.
 
 A lesson page trusts these events to follow the game exactly: one `move` per move
@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 from strategies import JUNK_TEXTS, SLUGS, game_setups, played_games
 
 from py_rules import BadOption, IllegalMove, RulesError, Session, new_game
-from py_rules.cli import position_report
-from py_rules.lesson import (
+from py_rules.play.lesson import (
     END_EVENT,
     MAX_LINE_LENGTH,
     MOVE_EVENT,
@@ -27,7 +26,8 @@ from py_rules.lesson import (
     parse_line,
     start_line,
 )
-from py_rules.session import SessionError
+from py_rules.play.session import SessionError
+from py_rules.terminal.cli import position_report
 
 DETAIL_KEYS = ["game", "moves", "over", "winner", "draw", "to_move"]
 ACTIONS = ["play", "play", "play", "undo", "redo", "first", "prev", "next", "last"]

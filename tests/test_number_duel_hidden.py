@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from strategies import options_for, pick
 
 from py_rules import Game, load_game, new_game
-from py_rules.core import other
+from py_rules.rules.core import other
 
 
 @st.composite

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from strategies import SLUGS, game_setups, options_for
 
 from py_rules import GAMES, BadOption, BadSave, load_game, new_game
-from py_rules.core import clean_name
-from py_rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
+from py_rules.rules.core import clean_name
+from py_rules.rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
 
 def bad_values(spec: Any, specs: tuple[Any, ...]) -> list[tuple[dict[str, Any], str]]:

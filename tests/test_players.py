@@ -16,12 +16,12 @@ from solver_reference import minimax
 from strategies import every_game, random_position
 
 import py_rules
-from py_rules import cli
-from py_rules.analysis import analyse, entry, sentence
-from py_rules.core import other
-from py_rules.players import LEVELS, choose_move, hint, is_exact, perfect_move
-from py_rules.presenters import base as presenters_base
-from py_rules.solvers import solver_for
+from py_rules.engine.analysis import analyse, entry, sentence
+from py_rules.engine.players import LEVELS, choose_move, hint, is_exact, perfect_move
+from py_rules.engine.solvers import solver_for
+from py_rules.rules.core import other
+from py_rules.terminal import cli
+from py_rules.terminal.presenters import base as presenters_base
 
 SMALL_OPTIONS = every_game(
     {

@@ -1,4 +1,4 @@
-"""Playing a puzzle (py_rules.puzzle_session): correct lines end in the player's win,
+"""Playing a puzzle (py_rules.play.puzzle_session): correct lines end in the player's win,
 wrong moves get a refutation that wins for the opponent, retries go back, and the stored
 list of solved puzzles survives anything written into it."""
 
@@ -11,15 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from py_rules import IllegalMove
-from py_rules.puzzle_session import (
+from py_rules.engine.puzzles import load, position
+from py_rules.engine.solvers import solver_for
+from py_rules.play.puzzle_session import (
     PuzzleError,
     PuzzleSession,
     Stage,
     find,
     unknown,
 )
-from py_rules.puzzles import load, position
-from py_rules.solvers import solver_for
 
 DATA = load()
 PUZZLES = [(slug, p) for slug, game in DATA["games"].items() for p in game["puzzles"]]

@@ -19,8 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from py_rules import GAMES, IllegalMove, new_game
-from py_rules.core import other
-from py_rules.puzzles import (
+from py_rules.engine.puzzles import (
     LEVELS,
     NO_PUZZLES,
     attempt,
@@ -30,7 +29,8 @@ from py_rules.puzzles import (
     position,
     puzzle_id,
 )
-from py_rules.solvers import solve
+from py_rules.engine.solvers import solve
+from py_rules.rules.core import other
 
 DATA = load()
 PUZZLES = [(slug, p) for slug, game in DATA["games"].items() for p in game["puzzles"]]

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from py_rules import cli
-from py_rules.puzzles import NO_PUZZLES, load, position
+from py_rules.engine.puzzles import NO_PUZZLES, load, position
+from py_rules.terminal import cli
 
 KEYS = {"id", "options", "moves", "to_move", "winning_moves", "win_in", "difficulty"}
 

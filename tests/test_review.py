@@ -1,4 +1,4 @@
-"""The review of a game against the exact solvers (`py_rules.review`).
+"""The review of a game against the exact solvers (`py_rules.engine.review`).
 
 Games are kept small (the solvers settle every position at once), so the same tests run
 quickly inside Pyodide too.
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from strategies import PERFECT_INFORMATION, every_game
 
 from py_rules import Game, new_game
-from py_rules.players import choose_move
-from py_rules.review import MISTAKE_MARGIN, MoveReview, describe, review, review_steps
-from py_rules.solvers import number_duel, solve
+from py_rules.engine.players import choose_move
+from py_rules.engine.review import MISTAKE_MARGIN, MoveReview, describe, review, review_steps
+from py_rules.engine.solvers import number_duel, solve
 
 # Small sizes of every game: every position solves in milliseconds.
 SMALL: dict[str, st.SearchStrategy[dict[str, Any]]] = every_game(

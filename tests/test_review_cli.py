@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from py_rules import cli, new_game
-from py_rules.review import review
-from py_rules.solvers import solve
+from py_rules import new_game
+from py_rules.engine.review import review
+from py_rules.engine.solvers import solve
+from py_rules.terminal import cli
 
 MOVE_KEYS = {"move", "player", "before", "after", "mistake", "best_moves"}
 

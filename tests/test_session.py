@@ -1,4 +1,4 @@
-"""The headless session (py_rules.session) under a Hypothesis state machine.
+"""The headless session (py_rules.play.session) under a Hypothesis state machine.
 
 Random mixes of moves, computer turns at every level, undo, redo, history steps,
 playing from an earlier position, arranging, hand-overs, and save and load. The model
@@ -21,8 +21,8 @@ from strategies import game_setups
 
 import py_rules
 from py_rules import BadSave, Phase, Session, SessionError
-from py_rules.core import other
-from py_rules.players import LEVELS
+from py_rules.engine.players import LEVELS
+from py_rules.rules.core import other
 
 
 def hidden_numbers(view: dict[str, Any], player: int) -> list[int]:

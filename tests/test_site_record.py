@@ -21,7 +21,7 @@ from strategies import SLUGS, played_games
 
 import py_rules
 from py_rules import BadSave
-from py_rules.players import LEVELS
+from py_rules.engine.players import LEVELS
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:
@@ -37,7 +37,7 @@ from app.record import (  # noqa: E402
     solved_text,
 )
 
-from py_rules.session import MODES, RECORD_KEYS, Session, lowered  # noqa: E402
+from py_rules.play.session import MODES, RECORD_KEYS, Session, lowered  # noqa: E402
 
 SECRETS = ("seed", "order1", "order2")
 JSON = st.recursive(

@@ -1,7 +1,7 @@
 """The review the pages show in the move list (site/app/review_marks.py).
 
 The module is pure Python: the screen calls `RecordReview.step` from a timer, these tests
-call it in a loop. What it shows must be `py_rules.review`'s judgement word for word,
+call it in a loop. What it shows must be `py_rules.engine.review`'s judgement word for word,
 kept while the record stays the same, dropped when it changes, and never shown for a
 Number Duel that is still running (its chances would hint at the hidden numbers).
 """
@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from py_rules import Phase, Session
-from py_rules.players import choose_move
-from py_rules.review import describe, review
-from py_rules.solvers import solve
+from py_rules.engine.players import choose_move
+from py_rules.engine.review import describe, review
+from py_rules.engine.solvers import solve
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:

@@ -14,7 +14,7 @@ import pytest
 
 import py_rules
 from py_rules import Phase, Session
-from py_rules.core import REASONS
+from py_rules.rules.core import REASONS
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:

@@ -18,7 +18,7 @@ from strategies import SLUGS
 
 import py_rules
 from py_rules import BadOption, RulesError
-from py_rules.players import LEVELS
+from py_rules.engine.players import LEVELS
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:

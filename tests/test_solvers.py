@@ -14,11 +14,11 @@ from solver_reference import duel_expectimax, minimax, race_result, spread, winn
 from strategies import PERFECT_INFORMATION, every_game, random_position
 
 import py_rules
-from py_rules.games.digit_chain import DigitChainState
-from py_rules.players import choose_move
-from py_rules.solvers import number_duel, solve, solver_for
-from py_rules.solvers.number_circle import NumberCircleSolver
-from py_rules.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver, segments_of
+from py_rules.engine.players import choose_move
+from py_rules.engine.solvers import number_duel, solve, solver_for
+from py_rules.engine.solvers.number_circle import NumberCircleSolver
+from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver, segments_of
+from py_rules.rules.games.digit_chain import DigitChainState
 
 
 def check_against_minimax(game: Any, memo: dict[Any, Any], lengths: bool = True) -> None:
@@ -302,7 +302,7 @@ def test_perfect_player_never_loses_a_won_position(
 def test_number_duel_opening_values_match_a_fresh_search() -> None:
     # The shipped values near the start of a 7-number game (the page's perfect player
     # relies on them): a sample of the smallest, re-solved from nothing.
-    from py_rules.solvers.number_duel_openings import SIZE, values
+    from py_rules.engine.solvers.number_duel_openings import SIZE, values
 
     VALUES = values()
     assert SIZE == 7 and len(VALUES) > 1000

@@ -17,11 +17,12 @@ import pytest
 from reference import reference_for
 
 import py_rules
-from py_rules import cli, terminal
-from py_rules.core import other
-from py_rules.players import choose_move
-from py_rules.presenters import base as presenters_base
-from py_rules.terminal import CLEAR_SCREEN, number_ranges, play_in_terminal
+from py_rules.engine.players import choose_move
+from py_rules.rules.core import other
+from py_rules.terminal import cli
+from py_rules.terminal import loop as terminal
+from py_rules.terminal.loop import CLEAR_SCREEN, number_ranges, play_in_terminal
+from py_rules.terminal.presenters import base as presenters_base
 
 SEED_CIRCLE_DUEL = ["4", "5", "6", "7", "8", "9", "10", "1", "2", "3"]
 MENDED_NUMBER_CIRCLE = ["2+", "9+", "3+", "8-", "4+", "7+", "5+", "6+", "6-", "5-", "7+"]

@@ -1,6 +1,6 @@
 """The board controller: wires one board's events to its `Session`, then redraws.
 
-The session (`py_rules.session`) holds the game; the screen (`screen.Screen`) draws
+The session (`py_rules.play.session`) holds the game; the screen (`screen.Screen`) draws
 it. This class turns presses, keys and timers into session actions, says why a press
 did nothing, and saves after every change (never over a newer save from another tab).
 Several boards share one page: everything lives inside the board's root.
@@ -14,8 +14,8 @@ from typing import Any
 
 import py_rules
 from py_rules import Phase, Session
-from py_rules.errors import RulesError
-from py_rules.players import LEVELS, hint
+from py_rules.engine.players import LEVELS, hint
+from py_rules.rules.errors import RulesError
 
 from . import lesson, storage, wording
 from . import record as records

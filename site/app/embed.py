@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import py_rules
-from py_rules.errors import quoted
+from py_rules.rules.errors import quoted
 
 from . import dom
 from .dom import clear, el

@@ -1,6 +1,6 @@
 """The lesson API in the page: each board tells the page around it what was played.
 
-After every change the controller calls `report(board)`; `py_rules.lesson` decides which
+After every change the controller calls `report(board)`; `py_rules.play.lesson` decides which
 events that change fires, and this sends them: a bubbling `CustomEvent` on the board's
 element, and, for the game page in an iframe (`?embed=1`), a `postMessage` to the parent
 with the event's name as `type`.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from py_rules.lesson import LessonTracker
+from py_rules.play.lesson import LessonTracker
 
 from . import dom
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_rules.options import FIRST, spec_summary
-from py_rules.session import MODES
+from py_rules.play.session import MODES
+from py_rules.rules.options import FIRST, spec_summary
 
 from .dom import clear, el
 from .settings import ARRANGE, Settings

@@ -1,7 +1,7 @@
 """A board that plays one puzzle: the normal board, its moves judged by the solver.
 
 `PuzzleBoard` is the page's `BoardController` with the moves handed to a
-`py_rules.puzzle_session.PuzzleSession`. The player plays the side to move; each move is
+`py_rules.play.puzzle_session.PuzzleSession`. The player plays the side to move; each move is
 judged at once ("Correct" or "Not this one"), then the solver's answer (the opponent's
 defence, or the reply that refutes a wrong move) follows after the computer's usual
 pause. New game becomes Start over, Try again appears after a wrong move, and Undo,
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from py_rules import Phase, Session
-from py_rules.errors import RulesError
-from py_rules.puzzle_session import PuzzleSession, Stage, Step, find
-from py_rules.puzzle_session import unknown as unknown_puzzle
-from py_rules.puzzles import NoPuzzleData, load
+from py_rules.engine.puzzles import NoPuzzleData, load
+from py_rules.play.puzzle_session import PuzzleSession, Stage, Step, find
+from py_rules.play.puzzle_session import unknown as unknown_puzzle
+from py_rules.rules.errors import RulesError
 
 from . import dom
 from .controller import BoardController, Host

@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from py_rules.errors import BadSave
+from py_rules.rules.errors import BadSave
 
 MAX_TOKEN_CHARS = 16_000  # a 99-move Digit Chain game needs about 1,500
 MAX_SAVED_CHARS = 100_000

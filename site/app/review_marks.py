@@ -1,6 +1,6 @@
 """The review shown in the move list: what each move did, judged a move at a time.
 
-The judging and its words are `py_rules.review`'s; this module decides when the page
+The judging and its words are `py_rules.engine.review`'s; this module decides when the page
 shows them and keeps them per record. A long review (Sequence Duel on 60 numbers takes
 seconds) must not freeze the page, so `RecordReview` judges one move per `step`, which
 the screen calls from a timer; moves not judged yet read "reviewing…". The results are
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from py_rules import Session
-from py_rules.review import MoveReview, describe, review_steps
+from py_rules.engine.review import MoveReview, describe, review_steps
 
 REVIEWING = "reviewing…"
 

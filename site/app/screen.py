@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from py_rules import Phase, Session
-from py_rules.core import other
-from py_rules.review import describe
+from py_rules.engine.review import describe
+from py_rules.rules.core import other
 
 from . import wording
 from .canvas import Pen

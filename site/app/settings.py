@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from py_rules.errors import BadOption, RulesError, quoted
-from py_rules.lesson import parse_line
-from py_rules.options import FlagOption
-from py_rules.players import LEVELS
+from py_rules.engine.players import LEVELS
+from py_rules.play.lesson import parse_line
+from py_rules.play.session import MODES, Session, mode_of
 from py_rules.registry import GAMES
-from py_rules.session import MODES, Session, mode_of
+from py_rules.rules.errors import BadOption, RulesError, quoted
+from py_rules.rules.options import FlagOption
 
 # Friendlier spellings accepted in embed attributes and page addresses.
 MODE_ALIASES = {"two-players": "2p", "vs-computer": "cpu2", "computer-first": "cpu1"}

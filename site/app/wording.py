@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_rules import Outcome, Phase, Session
-from py_rules.core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, other
+from py_rules.rules.core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, other
 
 from .renderers.base import Renderer, View
 
@@ -89,7 +89,7 @@ def not_now(session: Session) -> str:
 
 
 def hint(advice: dict[str, Any] | None) -> str:
-    """A best move in words, from `py_rules.players.hint` (None: too deep to solve)."""
+    """A best move in words, from `py_rules.engine.players.hint` (None: too deep to solve)."""
     if advice is None:
         return "No quick hint here: this position is too deep to solve in the page."
     move = advice["move"]

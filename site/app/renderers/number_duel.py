@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_rules.core import other
+from py_rules.rules.core import other
 
 from .. import theme
 from ..canvas import Pen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games.circle_duel import CircleDuel
+from ...rules.games.circle_duel import CircleDuel
 from .base import Presenter
 
 

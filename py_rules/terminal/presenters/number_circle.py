@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMove
-from ..games.number_circle import MINUS_SIGNS, NumberCircle
+from ...rules.errors import IllegalMove
+from ...rules.games.number_circle import MINUS_SIGNS, NumberCircle
 from .base import Presenter, listed
 
 

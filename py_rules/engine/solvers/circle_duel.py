@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.circle_duel import CircleDuel, CircleDuelState
+from ...rules.games.circle_duel import CircleDuel, CircleDuelState
 from .base import Solver
 
 Position = tuple[frozenset[int], int | None]  # (claimed, last)
@@ -58,7 +58,7 @@ def solver(game: Any) -> CircleDuelSolver:
 
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
-    """What perfect play means for players (`py_rules.analysis`)."""
+    """What perfect play means for players (`py_rules.engine.analysis`)."""
     return (
         "Only the size matters: after the second move every move is forced, so the first "
         "player wins on odd circles (with any number) and loses on even ones, the "
@@ -66,7 +66,7 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.puzzles`): none, and why.
+# Puzzles (`py_rules.engine.puzzles`): none, and why.
 PUZZLE_NOTE = (
     "Circle Duel has no puzzles: after the second move every move is forced (the "
     "numbers taken form one arc, and the last one has a single free neighbour), so "

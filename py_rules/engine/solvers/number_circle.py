@@ -16,7 +16,7 @@ import math
 from collections import deque
 from typing import Any
 
-from ..games.number_circle import NumberCircle, NumberCircleState, neighbours
+from ...rules.games.number_circle import NumberCircle, NumberCircleState, neighbours
 from .base import Solver
 
 Race = tuple[int, int | None, int]  # (position, came from, total)
@@ -120,7 +120,7 @@ def solver(game: Any) -> NumberCircleSolver:
 
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
-    """What perfect play means for players (`py_rules.analysis`)."""
+    """What perfect play means for players (`py_rules.engine.analysis`)."""
     standard = next(e for e in entries if e["standard"])
     return (
         "The first player always wins with perfect play: the two races never touch, both "
@@ -129,7 +129,7 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.puzzles`): searched in every setup, from the start.
+# Puzzles (`py_rules.engine.puzzles`): searched in every setup, from the start.
 # (setups, random opening moves, puzzles per level)
 PUZZLE_SETS = [
     ([{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)], 0, 6),

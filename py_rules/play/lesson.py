@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Game
-from .errors import BadOption, IllegalMove, RulesError, quoted
+from ..rules.core import Game
+from ..rules.errors import BadOption, IllegalMove, RulesError, quoted
 
 MOVE_EVENT = "number-duels:move"
 END_EVENT = "number-duels:end"

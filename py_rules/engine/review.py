@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .core import Game
+from ..rules.core import Game
 from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, Solver, node_budget
 

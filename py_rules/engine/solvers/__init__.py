@@ -12,8 +12,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from ..core import Game
-from ..registry import GAMES, part
+from ...registry import GAMES, part
+from ...rules.core import Game
 from .base import Solver
 
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
@@ -50,7 +50,7 @@ def solver_for(game: Game[Any]) -> Solver:
     key = options_key(game)
     solver = _SOLVERS.get(key)
     if solver is None:
-        make = part(game.slug, "py_rules.solvers").solver  # each solver module's factory
+        make = part(game.slug, "py_rules.engine.solvers").solver  # each solver module's factory
         solver = _SOLVERS[key] = make(game.copy())
     return solver
 

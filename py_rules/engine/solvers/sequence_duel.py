@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..games.sequence_duel import SequenceDuel, SequenceDuelState
+from ...rules.games.sequence_duel import SequenceDuel, SequenceDuelState
 from .base import BudgetExceeded, Solver
 
 EDGE, OWN, OPP = 0, 1, 2  # edge, the player to move's number, the opponent's number
@@ -266,7 +266,7 @@ def solver(game: Any) -> SegmentSolver:
     return SegmentSolver(game)
 
 
-# ----- the analysis of every line (`py_rules.analysis`) ---------------------------------
+# ----- the analysis of every line (`py_rules.engine.analysis`) ---------------------------------
 
 # Lines longer than this: odd ones by the mirror strategy, even ones by proving one
 # winning first move (judging every first move would take hours).
@@ -320,7 +320,7 @@ def analysis_is_quick(options: dict[str, Any]) -> bool:
 
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
-    """What perfect play means for players (`py_rules.analysis`)."""
+    """What perfect play means for players (`py_rules.engine.analysis`)."""
     solved = [e for e in entries if e["method"] == "solver"]
     firsts = all(e["winner"] == "first" for e in entries)
     largest = max(e["options"]["size"] for e in solved)
@@ -332,5 +332,5 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.puzzles`): (setups, random opening moves, puzzles per level).
+# Puzzles (`py_rules.engine.puzzles`): (setups, random opening moves, puzzles per level).
 PUZZLE_SETS = [([{"size": n} for n in range(6, 21)], 2, 6)]

@@ -23,14 +23,14 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
-from .options import FlagOption, IntOption
-from .registry import GAMES, new_game, part
+from ..registry import GAMES, new_game, part
+from ..rules.options import FlagOption, IntOption
 from .solvers import clear_caches, solve
 
 
 def hooks(slug: str) -> ModuleType:
     """The game's solver module, which declares its analysis."""
-    return part(slug, "py_rules.solvers")
+    return part(slug, "py_rules.engine.solvers")
 
 
 def size_options(slug: str) -> Iterator[dict[str, Any]]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import other
-from ..errors import BadOption
-from ..games.number_duel import NumberDuel
-from ..session import Session
+from ...play.session import Session
+from ...rules.core import other
+from ...rules.errors import BadOption
+from ...rules.games.number_duel import NumberDuel
 from .base import Console, Presenter, listed, number_ranges
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.digit_chain import DigitChain
+from ...rules.games.digit_chain import DigitChain
 from .base import Presenter
 
 

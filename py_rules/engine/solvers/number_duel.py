@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, other
-from ..games.number_duel import Attack
+from ...rules.core import Game, other
+from ...rules.games.number_duel import Attack
 
 Position = tuple[int, int, int, int]
 # (my hidden, my face-up, their hidden, their face-up): bitmasks, bit n = the number n.
@@ -262,7 +262,7 @@ def quick_values(game: Game[Any]) -> list[tuple[Attack, bool, float]]:
     return found
 
 
-# ----- the analysis of every size (`py_rules.analysis`) ---------------------------------
+# ----- the analysis of every size (`py_rules.engine.analysis`) ---------------------------------
 
 # The largest K analysed (9 takes most of an hour: `scripts/analysis.py --max-numbers`).
 ANALYSED_UP_TO = 9
@@ -289,7 +289,7 @@ def analysis_is_quick(options: dict[str, Any]) -> bool:
 
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
-    """What perfect play means for players (`py_rules.analysis`)."""
+    """What perfect play means for players (`py_rules.engine.analysis`)."""
     standard = next(e for e in entries if e["standard"])
     value = standard["value"]
     return (
@@ -299,7 +299,7 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.puzzles`): none, and why.
+# Puzzles (`py_rules.engine.puzzles`): none, and why.
 PUZZLE_NOTE = (
     "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
     "sure; the review gives each attack's chance instead."

@@ -1,7 +1,7 @@
 """What every terminal presenter shares: the console, and the default presenter.
 
 A presenter says what the screen shows for one game and what its prompts ask,
-following each seed's "Command-Line Interaction" sample; `py_rules.terminal` runs the
+following each seed's "Command-Line Interaction" sample; `py_rules.terminal.loop` runs the
 one game loop on a `Session`, which decides what happens next. Input and output are
 injectable (`read` works like `input`, `out` is any text stream), so tests play whole
 games without a terminal.
@@ -13,9 +13,18 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TextIO, TypeVar, cast
 
-from ..core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, Outcome, clean_name, other
-from ..errors import BadOption
-from ..session import Session
+from ...play.session import Session
+from ...rules.core import (
+    LAST_ENCOUNTER,
+    NO_NUMBERS,
+    STUCK,
+    TARGET,
+    Game,
+    Outcome,
+    clean_name,
+    other,
+)
+from ...rules.errors import BadOption
 
 Read = Callable[[str], str]
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.digit_chain import (
+from ...rules.games.digit_chain import (
     STARTING_WITH,
     DigitChain,
     DigitChainState,
@@ -156,7 +156,7 @@ def solver(game: Any) -> DigitChainSolver:
 
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
-    """What perfect play means for players (`py_rules.analysis`)."""
+    """What perfect play means for players (`py_rules.engine.analysis`)."""
     return (
         "As written, the game is decided at once: the first player picks a multiple of "
         "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
@@ -164,7 +164,7 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.puzzles`): (setups, random opening moves, puzzles per level). With
+# Puzzles (`py_rules.engine.puzzles`): (setups, random opening moves, puzzles per level). With
 # the tens there are easy puzzles only (see PUZZLE_NOTE).
 PUZZLE_SETS = [
     ([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),

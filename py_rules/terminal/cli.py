@@ -9,9 +9,9 @@
 The options of each game are built from its option specs, so the command line, saved
 games and the web pages all check options the same way. `solve` and `review` read
 options and moves exactly as `replay` does; `review` judges every move
-(`py_rules.review`). Errors are one line on stderr and exit status 2, so
+(`py_rules.engine.review`). Errors are one line on stderr and exit status 2, so
 scripts can rely on them. The whole-site analysis (every game, every size) is
-`scripts/analysis.py`, built on `py_rules.analysis`.
+`scripts/analysis.py`, built on `py_rules.engine.analysis`.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import puzzles
-from .core import Game, other
-from .errors import BadOption, RulesError, quoted
-from .options import FlagOption, IntOption, OrderOption
-from .players import LEVELS, choose_move, perfect_move
-from .registry import GAMES, game_class
-from .review import review_report
-from .solvers import solve
+from ..engine import puzzles
+from ..engine.players import LEVELS, choose_move, perfect_move
+from ..engine.review import review_report
+from ..engine.solvers import solve
+from ..registry import GAMES, game_class
+from ..rules.core import Game, other
+from ..rules.errors import BadOption, RulesError, quoted
+from ..rules.options import FlagOption, IntOption, OrderOption
 
 PROG = "python -m py_rules"
 COMMANDS: dict[str, str] = {
@@ -154,7 +154,7 @@ def run_puzzles(game: Game[Any], args: argparse.Namespace) -> int:
 
 
 def run_play(game: Game[Any], args: argparse.Namespace) -> int:
-    from .terminal import play_in_terminal
+    from .loop import play_in_terminal
 
     if args.vs is None:
         if args.human is not None:
@@ -204,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"unknown command {quoted(command)}; commands: {', '.join(COMMANDS)}")
         if len(argv) < 2:
             if command == "play":
-                from .terminal import choose_game
+                from .loop import choose_game
 
                 return choose_game()
             raise UsageError(f"name a game: {', '.join(GAMES)}")

@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .core import Game
+from ..registry import GAMES, new_game, part
+from ..rules.core import Game
 from .players import choose_move
-from .registry import GAMES, new_game, part
 from .solvers import solver_for
 from .solvers.base import BudgetExceeded, node_budget
 
 FORMAT = "number-duels-puzzles/1"
-DATA = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
+DATA = Path(__file__).resolve().parents[2] / "data" / "puzzles.json"
 
 # Difficulty by the number of own moves the win takes (the winning one included).
 LEVELS = (("easy", 1), ("medium", 2), ("hard", 4))  # (name, fewest own moves)
@@ -241,13 +241,13 @@ def find(
 
 def puzzle_sets(slug: str) -> list[tuple[list[dict[str, Any]], int, int]]:
     sets: list[tuple[list[dict[str, Any]], int, int]] = getattr(
-        part(slug, "py_rules.solvers"), "PUZZLE_SETS", []
+        part(slug, "py_rules.engine.solvers"), "PUZZLE_SETS", []
     )
     return sets
 
 
 def note(slug: str) -> str | None:
-    text: str | None = getattr(part(slug, "py_rules.solvers"), "PUZZLE_NOTE", None)
+    text: str | None = getattr(part(slug, "py_rules.engine.solvers"), "PUZZLE_NOTE", None)
     return text
 
 

@@ -5,7 +5,7 @@ Three levels for every game:
 * easy: a random legal move, but it takes a win that is there for the taking;
 * medium: a short look-ahead (three plies: win now, don't hand the opponent a win,
   set up a win the opponent cannot stop), otherwise random;
-* perfect: a game-theoretically best move from the exact solvers (`py_rules.solvers`):
+* perfect: a game-theoretically best move from the exact solvers (`py_rules.engine.solvers`):
   a winning move whenever one exists (the quickest), and from a lost position the move
   that makes the opponent's win longest.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .core import Game
+from ..rules.core import Game
 from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, node_budget, pick
 

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..core import Game
+from ...rules.core import Game
 
 # New positions the exact length search may visit for one decision before giving up.
 LENGTH_BUDGET = 300

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .core import Game, other
-from .errors import RulesError, quoted
-from .puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
-from .solvers import solver_for
-from .solvers.base import BudgetExceeded, node_budget
+from ..engine.puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
+from ..engine.solvers import solver_for
+from ..engine.solvers.base import BudgetExceeded, node_budget
+from ..rules.core import Game, other
+from ..rules.errors import RulesError, quoted
 
 # New positions the solver may visit to judge one of the player's moves.
 JUDGE_BUDGET = 10 * CANDIDATE_BUDGET

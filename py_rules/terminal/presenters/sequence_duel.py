@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import other
-from ..games.sequence_duel import SequenceDuel
+from ...rules.core import other
+from ...rules.games.sequence_duel import SequenceDuel
 from .base import Presenter, ask_name, number_ranges
 
 

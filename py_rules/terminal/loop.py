@@ -2,7 +2,7 @@
 
 One generic loop (`run`) plays every game on a `Session`, which says what happens next
 (arranging, a hand-over, a human's or the computer's move, the end); the game's
-presenter (`py_rules.presenters`, found through the registry) says what the screen
+presenter (`py_rules.terminal.presenters`, found through the registry) says what the screen
 shows and what the prompts ask, following each seed's "Command-Line Interaction"
 sample. The rules are never repeated here: a refused answer is explained with the
 message of `Game.why_illegal`, which names the rule, and asked again.
@@ -20,21 +20,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from .core import Game
+from ..play.session import Phase, Session
+from ..registry import GAMES, new_game, part
+from ..rules.core import Game
 from .presenters.base import CLEAR_SCREEN, Console, Presenter, Read, number_ranges
-from .registry import GAMES, new_game, part
-from .session import Phase, Session
 
 __all__ = ["CLEAR_SCREEN", "EXIT_INTERRUPTED", "number_ranges", "play_in_terminal", "run"]
 
-# A computer player: given the game, the move it makes (see py_rules.players.choose_move).
+# A computer player: given the game, the move it makes (see py_rules.engine.players.choose_move).
 Chooser = Callable[[Game[Any]], Any]
 EXIT_INTERRUPTED = 130
 
 
 def presenter_for(session: Session, console: Console) -> Presenter[Any]:
     """The registered presenter of the session's game."""
-    cls: type[Presenter[Any]] = part(session.game.slug, "py_rules.presenters").PRESENTER
+    cls: type[Presenter[Any]] = part(session.game.slug, "py_rules.terminal.presenters").PRESENTER
     return cls(session, console)
 
 

@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from .core import Game, other
-from .errors import BadSave, RulesError, quoted
+from ..engine.players import LEVELS, choose_move, perfect_move
+from ..registry import GAMES, load_game, new_game
+from ..rules.core import Game, other
+from ..rules.errors import BadSave, RulesError, quoted
 from .lesson import start_line
-from .players import LEVELS, choose_move, perfect_move
-from .registry import GAMES, load_game, new_game
 
 # The mode of a record -> the player the computer plays (None: two people at one screen).
 MODES: dict[str, int | None] = {"2p": None, "cpu2": 2, "cpu1": 1}

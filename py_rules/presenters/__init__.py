@@ -1,5 +1,0 @@
-"""One terminal presenter per game, in a module named like the game's rules module.
-
-`py_rules.terminal` finds a game's presenter through the registry (`PRESENTER` in
-`py_rules.presenters.<module>`); `base` holds the console and the default presenter.
-"""
