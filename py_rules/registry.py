@@ -1,19 +1,18 @@
-"""The one list of games, and where each game's other parts are found.
+"""The one list of games: each game's kit (`py_rules.kit.GameKit`), in the order shown.
 
-A game is registered once, here, by its class. Its other parts live in modules named
-after the game's own module (`circle_duel`): the solver in `py_rules.engine.solvers`, the
-terminal presenter in `py_rules.terminal.presenters`, the page renderer in the site's
-`app.renderers`; `part(slug, package)` imports one of them only when it is needed.
-Adding a game means writing those modules and adding its class to `GAME_CLASSES`.
+A kit names the game's rules class, a function that imports its engine (solver and
+analysis), one that imports its terminal presenter, and its puzzle settings. The web
+pages register each game's renderer against its kit (`app.renderers`). A game defined
+elsewhere (the tests' own) joins for a while with `registered(kit)`.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from types import ModuleType
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
+from .kit import Engine, GameKit, PuzzleSet
 from .rules.core import Game, game_from_dict, game_from_json
 from .rules.errors import BadOption, quoted
 from .rules.games.circle_duel import CircleDuel
@@ -22,32 +21,167 @@ from .rules.games.number_circle import NumberCircle
 from .rules.games.number_duel import NumberDuel
 from .rules.games.sequence_duel import SequenceDuel
 
-GAME_CLASSES: tuple[type[Game[Any]], ...] = (
+if TYPE_CHECKING:
+    from .terminal.presenters.base import Presenter
+
+# Each part is imported when first needed: a page loads one game's solver, on its first
+# hint or computer move, and never a presenter.
+
+
+def _circle_duel_engine() -> Engine:
+    from .engine.solvers.circle_duel import ENGINE
+
+    return ENGINE
+
+
+def _circle_duel_presenter() -> type[Presenter[Any]]:
+    from .terminal.presenters.circle_duel import CircleDuelPresenter
+
+    return CircleDuelPresenter
+
+
+CIRCLE_DUEL = GameKit(
     CircleDuel,
-    NumberCircle,
-    SequenceDuel,
-    DigitChain,
-    NumberDuel,
+    engine=_circle_duel_engine,
+    presenter=_circle_duel_presenter,
+    puzzle_note=(
+        "Circle Duel has no puzzles: after the second move every move is forced (the "
+        "numbers taken form one arc, and the last one has a single free neighbour), so "
+        "every game takes all N numbers whatever anyone picks. The size of the circle "
+        "alone decides: the first player wins on odd circles, the second on even ones, "
+        "and there is never a winning move to find."
+    ),
 )
-GAMES: dict[str, type[Game[Any]]] = {cls.slug: cls for cls in GAME_CLASSES}
 
 
-def game_class(slug: str) -> type[Game[Any]]:
-    """The class of a registered game; BadOption names the games for anything else."""
+def _number_circle_engine() -> Engine:
+    from .engine.solvers.number_circle import ENGINE
+
+    return ENGINE
+
+
+def _number_circle_presenter() -> type[Presenter[Any]]:
+    from .terminal.presenters.number_circle import NumberCirclePresenter
+
+    return NumberCirclePresenter
+
+
+NUMBER_CIRCLE = GameKit(
+    NumberCircle,
+    engine=_number_circle_engine,
+    presenter=_number_circle_presenter,
+    # searched in every setup, from the start
+    puzzle_sets=(
+        PuzzleSet(
+            [{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)], 0, 6
+        ),
+    ),
+)
+
+
+def _sequence_duel_engine() -> Engine:
+    from .engine.solvers.sequence_duel import ENGINE
+
+    return ENGINE
+
+
+def _sequence_duel_presenter() -> type[Presenter[Any]]:
+    from .terminal.presenters.sequence_duel import SequenceDuelPresenter
+
+    return SequenceDuelPresenter
+
+
+SEQUENCE_DUEL = GameKit(
+    SequenceDuel,
+    engine=_sequence_duel_engine,
+    presenter=_sequence_duel_presenter,
+    puzzle_sets=(PuzzleSet([{"size": n} for n in range(6, 21)], 2, 6),),
+)
+
+
+def _digit_chain_engine() -> Engine:
+    from .engine.solvers.digit_chain import ENGINE
+
+    return ENGINE
+
+
+def _digit_chain_presenter() -> type[Presenter[Any]]:
+    from .terminal.presenters.digit_chain import DigitChainPresenter
+
+    return DigitChainPresenter
+
+
+DIGIT_CHAIN = GameKit(
+    DigitChain,
+    engine=_digit_chain_engine,
+    presenter=_digit_chain_presenter,
+    # With the tens there are easy puzzles only (see the note).
+    puzzle_sets=(
+        PuzzleSet([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
+        PuzzleSet([{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
+    ),
+    puzzle_note=(
+        "With the multiples of 10 in the pool, every position with a choice of moves lets "
+        "the player to move take the ten of their digit and win at once (a ten is never "
+        "used before the end, since it ends the game), so every Digit Chain puzzle with "
+        "the tens is won in one move. The longer puzzles are in the game without the tens."
+    ),
+)
+
+
+def _number_duel_engine() -> Engine:
+    from .engine.solvers.number_duel import ENGINE
+
+    return ENGINE
+
+
+def _number_duel_presenter() -> type[Presenter[Any]]:
+    from .terminal.presenters.number_duel import NumberDuelPresenter
+
+    return NumberDuelPresenter
+
+
+NUMBER_DUEL = GameKit(
+    NumberDuel,
+    engine=_number_duel_engine,
+    presenter=_number_duel_presenter,
+    puzzle_note=(
+        "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
+        "sure; the review gives each attack's chance instead."
+    ),
+)
+
+KITS: dict[str, GameKit] = {
+    kit.slug: kit for kit in (CIRCLE_DUEL, NUMBER_CIRCLE, SEQUENCE_DUEL, DIGIT_CHAIN, NUMBER_DUEL)
+}
+GAMES: dict[str, type[Game[Any]]] = {slug: kit.game for slug, kit in KITS.items()}
+
+
+def kit_of(slug: str) -> GameKit:
+    """The kit of a registered game; BadOption names the games for anything else."""
     try:
-        return GAMES[slug]
+        return KITS[slug]
     except (KeyError, TypeError):
         raise BadOption(f"unknown game {quoted(slug)}; games: {', '.join(GAMES)}") from None
 
 
-def module_name(slug: str) -> str:
-    """The name shared by every module of one game, e.g. "circle_duel"."""
-    return game_class(slug).__module__.rpartition(".")[2]
+def game_class(slug: str) -> type[Game[Any]]:
+    """The class of a registered game; BadOption names the games for anything else."""
+    return kit_of(slug).game
 
 
-def part(slug: str, package: str) -> ModuleType:
-    """The module of `slug` inside `package` (e.g. "py_rules.engine.solvers", "app.renderers")."""
-    return importlib.import_module(f"{package}.{module_name(slug)}")
+@contextmanager
+def registered(kit: GameKit) -> Iterator[GameKit]:
+    """The game of `kit` is registered inside the `with` block, like the five, then gone
+    (the tests' own game runs through every generic test this way)."""
+    if kit.slug in KITS:
+        raise ValueError(f"a game {kit.slug!r} is already registered")
+    KITS[kit.slug] = kit
+    GAMES[kit.slug] = kit.game
+    try:
+        yield kit
+    finally:
+        del KITS[kit.slug], GAMES[kit.slug]
 
 
 def new_game(

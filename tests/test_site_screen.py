@@ -14,7 +14,7 @@ import pytest
 
 import py_rules
 from py_rules import Phase, Session
-from py_rules.rules.core import REASONS
+from py_rules.rules.core import Reason
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 if str(SITE) not in sys.path:
@@ -152,4 +152,4 @@ def test_the_page_words_the_end_from_why_the_game_ended(
 
 
 def test_every_reason_a_game_can_end_for_is_worded_by_the_page() -> None:
-    assert {reason for _, _, _, reason, _ in ENDINGS} == set(REASONS)
+    assert {reason for _, _, _, reason, _ in ENDINGS} == set(Reason)

@@ -8,11 +8,11 @@ counting half), the winning first moves (with hidden information: the best ones)
 how it was found: "solver" (every first move judged), or a method of the game's own.
 
 The sizes are every combination of the options that change the rules (see
-`size_options`). Each game's solver module (found through the registry) says the rest:
-`analysis_sentence(entries)`, one plain sentence on what perfect play means for its
-players; optionally `analysis_entry(game)`, its own way to judge a size (None: judge
-every first move with the exact solver), and `analysis_is_quick(options)`, whether an
-entry recomputes in well under a second (the tests recompute those).
+`size_options`). Each game's engine (`py_rules.kit.Engine`, reached through its kit)
+says the rest: `sentence(entries)`, one plain sentence on what perfect play means for
+its players; optionally `entry(game)`, its own way to judge a size (None: judge every
+first move with the exact solver), and `is_quick(options)`, whether an entry recomputes
+in well under a second (the tests recompute those).
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterator
-from types import ModuleType
 from typing import Any
 
-from ..registry import GAMES, new_game, part
+from ..kit import Engine
+from ..registry import GAMES, kit_of, new_game
 from ..rules.options import FlagOption, IntOption
 from .solvers import clear_caches, solve
 
 
-def hooks(slug: str) -> ModuleType:
-    """The game's solver module, which declares its analysis."""
-    return part(slug, "py_rules.engine.solvers")
+def engine(slug: str) -> Engine:
+    """The game's engine, which declares its analysis."""
+    return kit_of(slug).engine()
 
 
 def size_options(slug: str) -> Iterator[dict[str, Any]]:
@@ -56,14 +56,13 @@ def is_standard(slug: str, options: dict[str, Any]) -> bool:
 
 def is_quick(slug: str, options: dict[str, Any]) -> bool:
     """Does this entry recompute in well under a second? (The game says; by default yes.)"""
-    quick: Callable[[dict[str, Any]], bool] | None = getattr(hooks(slug), "analysis_is_quick", None)
-    return quick is None or quick(options)
+    return engine(slug).is_quick(options)
 
 
 def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
     game = new_game(slug, {**options, "first": 1, "seed": 1})
     found: dict[str, Any] = {"options": options, "standard": is_standard(slug, options)}
-    own = getattr(hooks(slug), "analysis_entry", None)
+    own = engine(slug).entry
     judged = own(game) if own is not None else None
     if judged is not None:
         return {**found, **judged}
@@ -80,8 +79,7 @@ def entry(slug: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def sentence(slug: str, entries: list[dict[str, Any]]) -> str:
     """One plain sentence on what perfect play means for players of this game."""
-    text: str = hooks(slug).analysis_sentence(entries)
-    return text
+    return engine(slug).sentence(entries)
 
 
 def analyse(slug: str, progress: Callable[[str], None] | None = None) -> dict[str, Any]:

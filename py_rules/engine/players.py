@@ -88,7 +88,7 @@ def hint(game: Game[Any]) -> dict[str, Any] | None:
         if not is_exact(game):
             values = chances.quick_values(game)
             top = max(estimate for _, _, estimate in values)
-            texts = [game.move_text(m) for m, _, e in values if e >= top - chances.EPSILON]
+            texts = [game.move_text(m) for m, _, e in values if e >= top - chances.epsilon]
             value = round(top, 12)
             return {
                 "move": texts[0],
@@ -165,4 +165,4 @@ def _chance_move(game: Game[Any], level: str, rng: random.Random) -> Any:
         sure = [m for m, won, _ in values if won]
         return pick(sure or [m for m, _, _ in values], rng)
     top = max(estimate for _, _, estimate in values)
-    return pick([m for m, _, e in values if e >= top - chances.EPSILON], rng)
+    return pick([m for m, _, e in values if e >= top - chances.epsilon], rng)

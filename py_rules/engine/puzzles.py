@@ -10,8 +10,8 @@ included, with the quickest winning move. `check(slug, puzzle)` solves a puzzle 
 and lists what no longer holds; `attempt(slug, puzzle, move)` says whether a try wins and
 gives the line that follows (the rest of the win, or the opponent's refutation).
 
-Some games have none (`NO_PUZZLES` says why): each game's solver module declares what
-to search (`PUZZLE_SETS`) and its note (`PUZZLE_NOTE`).
+Some games have none (`NO_PUZZLES` says why): each game's kit declares what to search
+(`puzzle_sets`) and its note (`puzzle_note`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..registry import GAMES, new_game, part
+from ..kit import PuzzleSet
+from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
 from .players import choose_move
 from .solvers import solver_for
@@ -234,21 +235,17 @@ def find(
     return [p for name, _ in LEVELS for p in chosen[name]]
 
 
-# What scripts/puzzles.py searches, as each game's solver module declares it: its
-# `PUZZLE_SETS`, each (setups, random opening moves, puzzles per level), and its
-# `PUZZLE_NOTE`, shown with its puzzles or instead of them (why it has none).
+# What scripts/puzzles.py searches, as each game's kit declares it: its puzzle sets,
+# each (setups, random opening moves, puzzles per level), and its puzzle note, shown
+# with its puzzles or instead of them (why it has none).
 
 
-def puzzle_sets(slug: str) -> list[tuple[list[dict[str, Any]], int, int]]:
-    sets: list[tuple[list[dict[str, Any]], int, int]] = getattr(
-        part(slug, "py_rules.engine.solvers"), "PUZZLE_SETS", []
-    )
-    return sets
+def puzzle_sets(slug: str) -> tuple[PuzzleSet, ...]:
+    return kit_of(slug).puzzle_sets
 
 
 def note(slug: str) -> str | None:
-    text: str | None = getattr(part(slug, "py_rules.engine.solvers"), "PUZZLE_NOTE", None)
-    return text
+    return kit_of(slug).puzzle_note
 
 
 # The games without puzzles, and why.

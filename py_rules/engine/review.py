@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, TypeVar
 
+from ..kit import Chances
 from ..rules.core import Game
 from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, Solver, node_budget
@@ -171,15 +171,15 @@ def _steps_chances(start: Game[Any], moves: list[Any]) -> Iterator[tuple[int, Mo
         game.play(move)
 
 
-def _judge_attack(chances: ModuleType, game: Game[Any], move: Any, player: int) -> MoveReview:
+def _judge_attack(chances: Chances, game: Game[Any], move: Any, player: int) -> MoveReview:
     """The chances of the mover's best attack and of `move`, from the mover's view only
     (the solver reads the mover's observation, never the opponent's hidden order)."""
     values = chances.move_values(game)
     best = max(value for _, value in values)
     chosen = next(value for attack, value in values if attack == move)
-    mistake = chosen < best - MISTAKE_MARGIN - chances.EPSILON
+    mistake = chosen < best - MISTAKE_MARGIN - chances.epsilon
     best_moves = (
-        tuple(game.move_text(m) for m, v in values if v >= best - chances.EPSILON)
+        tuple(game.move_text(m) for m, v in values if v >= best - chances.epsilon)
         if mistake
         else ()
     )

@@ -15,6 +15,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadOption, BadSave, IllegalMove, RulesError, quoted
@@ -33,13 +34,14 @@ State = TypeVar("State")
 Move = Any
 
 
-# Why a game ended; each front end words it in its own way (from these, never by asking
-# which game it is).
-STUCK = "stuck"  # the loser has no legal move
-TARGET = "target"  # the winner reached the target total
-NO_NUMBERS = "no-numbers"  # the loser has no numbers left, the winner has some
-LAST_ENCOUNTER = "last-encounter"  # both are out of numbers: the last encounter decides
-REASONS = (STUCK, TARGET, NO_NUMBERS, LAST_ENCOUNTER)
+class Reason(StrEnum):
+    """Why a game ended; each front end words it in its own way (from these, never by
+    asking which game it is). A member equals its text ("stuck", ...), as written out."""
+
+    STUCK = "stuck"  # the loser has no legal move
+    TARGET = "target"  # the winner reached the target total
+    NO_NUMBERS = "no-numbers"  # the loser has no numbers left, the winner has some
+    LAST_ENCOUNTER = "last-encounter"  # both are out of numbers: the last encounter decides
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class Outcome:
     """How a finished game ended: a winner (1 or 2), or a draw (winner None), and why."""
 
     winner: int | None
-    reason: str = STUCK
+    reason: Reason = Reason.STUCK
 
     @property
     def is_draw(self) -> bool:

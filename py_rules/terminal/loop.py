@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from ..play.session import Phase, Session
-from ..registry import GAMES, new_game, part
+from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
 from .presenters.base import CLEAR_SCREEN, Console, Presenter, Read, number_ranges
 
@@ -34,8 +34,7 @@ EXIT_INTERRUPTED = 130
 
 def presenter_for(session: Session, console: Console) -> Presenter[Any]:
     """The registered presenter of the session's game."""
-    cls: type[Presenter[Any]] = part(session.game.slug, "py_rules.terminal.presenters").PRESENTER
-    return cls(session, console)
+    return kit_of(session.game.slug).presenter()(session, console)
 
 
 def run(presenter: Presenter[Any], chooser: Chooser | None = None) -> None:

@@ -6,10 +6,10 @@ worded here once, so the controller and the screen only show them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
 from py_rules import Outcome, Phase, Session
-from py_rules.rules.core import LAST_ENCOUNTER, NO_NUMBERS, STUCK, TARGET, Game, other
+from py_rules.rules.core import Game, Reason, other
 
 from .renderers.base import Renderer, View
 
@@ -60,15 +60,18 @@ def ending(game: Game[Any], renderer: Renderer) -> str:
     outcome = game.outcome()
     assert isinstance(outcome, Outcome), "the game is over"
     if outcome.winner is None:
-        assert outcome.reason == LAST_ENCOUNTER, "only a last encounter ends in a tie"
+        assert outcome.reason is Reason.LAST_ENCOUNTER, "only a last encounter ends in a tie"
         return "It's a draw: the last two numbers tied."
     wins, loser = f"{game.player_name(outcome.winner)} wins!", other(outcome.winner)
-    if outcome.reason == STUCK:
-        return f"{wins} {game.player_name(loser)} {renderer.stuck(game)}."
-    if outcome.reason == TARGET:
-        return f"{wins} Their total is exactly {game.options['target']}."
-    assert outcome.reason in (NO_NUMBERS, LAST_ENCOUNTER), f"unknown reason {outcome.reason!r}"
-    return f"{wins} {game.player_name(loser)} has no numbers left."
+    match outcome.reason:
+        case Reason.STUCK:
+            return f"{wins} {game.player_name(loser)} {renderer.stuck(game)}."
+        case Reason.TARGET:
+            return f"{wins} Their total is exactly {game.options['target']}."
+        case Reason.NO_NUMBERS | Reason.LAST_ENCOUNTER:
+            return f"{wins} {game.player_name(loser)} has no numbers left."
+        case unknown:
+            assert_never(unknown)
 
 
 def not_now(session: Session) -> str:

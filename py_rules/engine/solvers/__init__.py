@@ -1,18 +1,19 @@
 """Exact solvers, one small module per game, sharing `base.Solver`.
 
-`solver_for(game)` returns the solver for a game's options (one per option set, kept
-warm across games). `solve(game)` is what `python -m py_rules solve` prints.
-A game with hidden information (Number Duel) values its moves as chances instead, in
-its own solver module (`chance_solver(game)`: `value_and_best`, `quick_values`,
-`move_values`, `is_exact`, `EPSILON`), reached through the same `solve`.
+Each game's kit says how to reach its engine (`py_rules.kit.Engine`): a perfect-information
+game names its solver factory, and `solver_for(game)` returns the solver for a game's
+options (one per option set, kept warm across games). A game with hidden information
+(Number Duel) values its moves as chances instead (`chance_solver(game)`, a
+`py_rules.kit.Chances`), reached through the same `solve`, which is what
+`python -m py_rules solve` prints.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-from ...registry import GAMES, part
+from ...kit import Chances
+from ...registry import KITS, kit_of
 from ...rules.core import Game
 from .base import Solver
 
@@ -21,12 +22,10 @@ _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
 def clear_caches() -> None:
     """Forget every solved position (benchmarks measure a cold start with this), here
-    and in each solver module that keeps its own (its `clear_caches`)."""
+    and in each game's engine that keeps its own."""
     _SOLVERS.clear()
-    for slug in GAMES:
-        forget = getattr(part(slug, __name__), "clear_caches", None)
-        if forget is not None:
-            forget()
+    for kit in KITS.values():
+        kit.engine().clear_caches()
 
 
 def options_key(game: Game[Any]) -> tuple[Any, ...]:
@@ -36,21 +35,23 @@ def options_key(game: Game[Any]) -> tuple[Any, ...]:
     return (game.slug, *relevant)
 
 
-def chance_solver(game: Game[Any]) -> ModuleType:
-    """The solver module of a game with hidden information, which values its moves as
-    chances to win from what the player to move can see."""
-    assert game.has_hidden_information, f"{game.slug} has a perfect-information solver"
-    return part(game.slug, __name__)
+def chance_solver(game: Game[Any]) -> Chances:
+    """How a game with hidden information values its moves: as chances to win from what
+    the player to move can see."""
+    chances = kit_of(game.slug).engine().chances
+    if chances is None:
+        raise ValueError(f"{game.slug} has a perfect-information solver: use solver_for")
+    return chances
 
 
 def solver_for(game: Game[Any]) -> Solver:
     """The (shared, memoised) solver of a perfect-information game's rules."""
-    if game.has_hidden_information:
+    make = kit_of(game.slug).engine().solver
+    if make is None:
         raise ValueError(f"{game.slug} has hidden information: use solvers.chance_solver")
     key = options_key(game)
     solver = _SOLVERS.get(key)
     if solver is None:
-        make = part(game.slug, "py_rules.engine.solvers").solver  # each solver module's factory
         solver = _SOLVERS[key] = make(game.copy())
     return solver
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kit import Engine
 from ...rules.games.circle_duel import CircleDuel, CircleDuelState
 from .base import Solver
 
@@ -66,11 +67,4 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.engine.puzzles`): none, and why.
-PUZZLE_NOTE = (
-    "Circle Duel has no puzzles: after the second move every move is forced (the "
-    "numbers taken form one arc, and the last one has a single free neighbour), so "
-    "every game takes all N numbers whatever anyone picks. The size of the circle "
-    "alone decides: the first player wins on odd circles, the second on even ones, "
-    "and there is never a winning move to find."
-)
+ENGINE = Engine(solver=solver, sentence=analysis_sentence)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kit import Engine
 from ...rules.games.digit_chain import (
     STARTING_WITH,
     DigitChain,
@@ -164,15 +165,4 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.engine.puzzles`): (setups, random opening moves, puzzles per level). With
-# the tens there are easy puzzles only (see PUZZLE_NOTE).
-PUZZLE_SETS = [
-    ([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
-    ([{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
-]
-PUZZLE_NOTE = (
-    "With the multiples of 10 in the pool, every position with a choice of moves lets the "
-    "player to move take the ten of their digit and win at once (a ten is never used "
-    "before the end, since it ends the game), so every Digit Chain puzzle with the tens "
-    "is won in one move. The longer puzzles are in the game without the tens."
-)
+ENGINE = Engine(solver=solver, sentence=analysis_sentence)

@@ -16,6 +16,7 @@ import math
 from collections import deque
 from typing import Any
 
+from ...kit import Engine
 from ...rules.games.number_circle import NumberCircle, NumberCircleState, neighbours
 from .base import Solver
 
@@ -129,8 +130,4 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.engine.puzzles`): searched in every setup, from the start.
-# (setups, random opening moves, puzzles per level)
-PUZZLE_SETS = [
-    ([{"target": t, "no_negative": f} for f in (False, True) for t in range(10, 21)], 0, 6),
-]
+ENGINE = Engine(solver=solver, sentence=analysis_sentence)

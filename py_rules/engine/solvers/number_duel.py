@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kit import Engine
 from ...rules.core import Game, other
 from ...rules.games.number_duel import Attack
 
@@ -299,8 +300,31 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.engine.puzzles`): none, and why.
-PUZZLE_NOTE = (
-    "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
-    "sure; the review gives each attack's chance instead."
+class NumberDuelChances:
+    """Number Duel's moves valued as chances (the `Chances` of its kit)."""
+
+    epsilon = EPSILON
+
+    def move_values(self, game: Game[Any]) -> list[tuple[Any, float]]:
+        return move_values(game)
+
+    def value_and_best(self, game: Game[Any]) -> tuple[float, list[Any]]:
+        return value_and_best(game)
+
+    def quick_values(self, game: Game[Any]) -> list[tuple[Any, bool, float]]:
+        return quick_values(game)
+
+    def is_exact(self, game: Game[Any]) -> bool:
+        return is_exact(game)
+
+    def solves_exactly(self, game: Game[Any]) -> bool:
+        return solves_exactly(game)
+
+
+ENGINE = Engine(
+    chances=NumberDuelChances(),
+    sentence=analysis_sentence,
+    entry=analysis_entry,
+    is_quick=analysis_is_quick,
+    clear_caches=clear_caches,
 )

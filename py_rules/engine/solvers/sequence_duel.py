@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...kit import Engine
 from ...rules.games.sequence_duel import SequenceDuel, SequenceDuelState
 from .base import BudgetExceeded, Solver
 
@@ -332,5 +333,10 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     )
 
 
-# Puzzles (`py_rules.engine.puzzles`): (setups, random opening moves, puzzles per level).
-PUZZLE_SETS = [([{"size": n} for n in range(6, 21)], 2, 6)]
+ENGINE = Engine(
+    solver=solver,
+    sentence=analysis_sentence,
+    entry=analysis_entry,
+    is_quick=analysis_is_quick,
+    clear_caches=clear_caches,
+)

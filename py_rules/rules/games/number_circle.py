@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import TARGET, Game, Outcome, other
+from ..core import Game, Outcome, Reason, other
 from ..errors import IllegalMove
 from ..options import FlagOption, IntOption
 
@@ -150,7 +150,7 @@ class NumberCircle(Game[NumberCircleState]):
     def outcome_of(self, state: NumberCircleState) -> Outcome | None:
         for player in (1, 2):
             if state.total[player - 1] == self.target:
-                return Outcome(player, TARGET)
+                return Outcome(player, Reason.TARGET)
         return None
 
     def public_view(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import LAST_ENCOUNTER, NO_NUMBERS, Game, Outcome, other
+from ..core import Game, Outcome, Reason, other
 from ..errors import BadOption, IllegalMove
 from ..options import IntOption, OrderOption
 
@@ -165,9 +165,9 @@ class NumberDuel(Game[NumberDuelState]):
         left = [any(n is not None for n in row) for row in new_rows]
         result = None
         if not left[0] and not left[1]:
-            result = Outcome(encounter.winner, LAST_ENCOUNTER)  # a tie: a draw
+            result = Outcome(encounter.winner, Reason.LAST_ENCOUNTER)  # a tie: a draw
         elif not left[attacker - 1] or not left[defender - 1]:
-            result = Outcome(attacker if left[attacker - 1] else defender, NO_NUMBERS)
+            result = Outcome(attacker if left[attacker - 1] else defender, Reason.NO_NUMBERS)
         return NumberDuelState(
             new_rows,
             (frozenset(face_up[0]), frozenset(face_up[1])),

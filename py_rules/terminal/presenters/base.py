@@ -11,19 +11,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TextIO, TypeVar, cast
+from typing import Any, Generic, TextIO, TypeVar, assert_never, cast
 
 from ...play.session import Session
-from ...rules.core import (
-    LAST_ENCOUNTER,
-    NO_NUMBERS,
-    STUCK,
-    TARGET,
-    Game,
-    Outcome,
-    clean_name,
-    other,
-)
+from ...rules.core import Game, Outcome, Reason, clean_name, other
 from ...rules.errors import BadOption
 
 Read = Callable[[str], str]
@@ -160,20 +151,23 @@ class Presenter(Generic[G]):
         """The end of the game in words, from why it ended (the outcome's reason)."""
         both_out = "Both players have no numbers remaining."
         if outcome.winner is None:
-            assert outcome.reason == LAST_ENCOUNTER, "only a last encounter ends in a tie"
+            assert outcome.reason is Reason.LAST_ENCOUNTER, "only a last encounter ends in a tie"
             return [both_out, "The last encounter was a tie: the game is a draw."]
         winner, loser = self.name(outcome.winner), other(outcome.winner)
         wins = [f"{winner} wins the game!"]
-        if outcome.reason == STUCK:
-            return [*self.stuck(loser), *wins]
-        if outcome.reason == TARGET:
-            if outcome.winner in self.humans:
-                return ["Congratulations! You reached the Target Number. You win!"]
-            return [f"{winner} reached the Target Number and wins the game!"]
-        if outcome.reason == NO_NUMBERS:
-            return [f"{self.name(loser)} has no numbers remaining.", *wins]
-        assert outcome.reason == LAST_ENCOUNTER, f"unknown reason {outcome.reason!r}"
-        return [both_out, f"{winner}'s number won the last encounter.", *wins]
+        match outcome.reason:
+            case Reason.STUCK:
+                return [*self.stuck(loser), *wins]
+            case Reason.TARGET:
+                if outcome.winner in self.humans:
+                    return ["Congratulations! You reached the Target Number. You win!"]
+                return [f"{winner} reached the Target Number and wins the game!"]
+            case Reason.NO_NUMBERS:
+                return [f"{self.name(loser)} has no numbers remaining.", *wins]
+            case Reason.LAST_ENCOUNTER:
+                return [both_out, f"{winner}'s number won the last encounter.", *wins]
+            case unknown:
+                assert_never(unknown)
 
     def stuck(self, loser: int) -> list[str]:
         """The lines saying that `loser` has no legal move (each seed words it its way)."""

@@ -18,6 +18,3 @@ class CircleDuelPresenter(Presenter[CircleDuel]):
             self.console.say(
                 f"Last number selected: {last}", f"Available adjacent numbers: {legal}"
             )
-
-
-PRESENTER = CircleDuelPresenter

@@ -44,6 +44,3 @@ class DigitChainPresenter(Presenter[DigitChain]):
             f"No valid numbers starting with {last % 10} are available.",
             f"{self.name(loser)} cannot make a move.",
         ]
-
-
-PRESENTER = DigitChainPresenter

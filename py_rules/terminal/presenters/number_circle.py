@@ -94,6 +94,3 @@ def destination(answer: str) -> str | None:
     "Move to 7"), or None when the answer is something else (e.g. "7+")."""
     number = answer.lower().removeprefix("move to").strip()
     return number if number.isdecimal() and len(number) < 3 else None
-
-
-PRESENTER = NumberCirclePresenter

@@ -145,6 +145,3 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
             numbers = listed(view["remaining"][str(who)])
             self.console.say(f"{self.name(who)}'s Remaining Numbers: {numbers}")
         self.console.say()
-
-
-PRESENTER = NumberDuelPresenter

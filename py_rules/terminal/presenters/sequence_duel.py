@@ -50,6 +50,3 @@ class SequenceDuelPresenter(Presenter[SequenceDuel]):
 
     def stuck(self, loser: int) -> list[str]:
         return [f"{self.name(loser)}, you have no valid moves left."]
-
-
-PRESENTER = SequenceDuelPresenter

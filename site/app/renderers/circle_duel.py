@@ -60,6 +60,3 @@ class CircleDuelRenderer(PickRenderer):
         if last is None:
             return "take any number"
         return "take " + " or ".join(game.legal_move_texts())
-
-
-RENDERER = CircleDuelRenderer

@@ -59,6 +59,3 @@ class DigitChainRenderer(PickRenderer):
     def stuck(self, game: Any) -> str:
         last = self.last(game)
         return "cannot move" if last is None else f"has no number starting with {last % 10}"
-
-
-RENDERER = DigitChainRenderer

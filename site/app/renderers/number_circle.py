@@ -138,6 +138,3 @@ class NumberCircleRenderer(Renderer):
             f"Total {state.total[player - 1]} (target {game.options['target']})",
             f"Marker on {state.position[player - 1]}",
         ]
-
-
-RENDERER = NumberCircleRenderer

@@ -280,6 +280,3 @@ class NumberDuelRenderer(Renderer):
         facts = [f"{left} number{'s' if left != 1 else ''} left"]
         facts.append(f"Used or lost: {', '.join(map(str, gone))}" if gone else "Nothing used yet")
         return facts
-
-
-RENDERER = NumberDuelRenderer

@@ -78,6 +78,3 @@ class SequenceDuelRenderer(PickRenderer):
             return "claim any number"
         rival = game.player_name(other(game.to_move))
         return f"claim a free number not next to {rival}'s"
-
-
-RENDERER = SequenceDuelRenderer
