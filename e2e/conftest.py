@@ -14,19 +14,16 @@ from __future__ import annotations
 
 import re
 import socketserver
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
+from serve import start_server, warm_gzip_cache
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
-from serve import start_server, warm_gzip_cache  # noqa: E402
 
 SITE = ROOT / "_site"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

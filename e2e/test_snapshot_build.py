@@ -13,15 +13,12 @@ import gzip
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import snapshot  # noqa: E402
 
 RESTORE = """
 import { readFileSync } from "node:fs";

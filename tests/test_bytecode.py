@@ -12,12 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
-
-from bytecode import cached_bytecode, compile_zip  # noqa: E402
+from bytecode import cached_bytecode, compile_zip
 
 pytestmark = pytest.mark.no_wasm  # the build runs on the host, not in the page
 

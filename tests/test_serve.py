@@ -5,20 +5,14 @@ prefix, and the pages' Content-Security-Policy sent as a header."""
 from __future__ import annotations
 
 import http.client
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
-
-from offline import CSP  # noqa: E402
-from serve import start_server  # noqa: E402
+from offline import CSP
+from serve import start_server
 
 pytestmark = pytest.mark.no_wasm  # sockets and threads: not in Pyodide
 

@@ -10,25 +10,12 @@ from __future__ import annotations
 
 import base64
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from strategies import SLUGS, played_games
-
-import py_rules
-from py_rules import BadSave
-from py_rules.engine.players import LEVELS
-
-SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from app import record  # noqa: E402
-from app.record import (  # noqa: E402
+from app import record
+from app.record import (
     decode_link,
     decode_saved,
     encode_link,
@@ -36,8 +23,16 @@ from app.record import (  # noqa: E402
     solved_ids,
     solved_text,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import SLUGS, played_games
 
-from py_rules.play.session import MODES, RECORD_KEYS, Session, lowered  # noqa: E402
+import py_rules
+from py_rules import BadSave
+from py_rules.engine.players import LEVELS
+from py_rules.play.session import MODES, RECORD_KEYS, Session, lowered
+
+SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 
 SECRETS = ("seed", "order1", "order2")
 JSON = st.recursive(

@@ -9,10 +9,9 @@ Number Duel that is still running (its chances would hint at the hidden numbers)
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
+from app.review_marks import REVIEWING, Mark, RecordReview, shows_review
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,12 +19,6 @@ from py_rules import Phase, Session
 from py_rules.engine.players import choose_move
 from py_rules.engine.review import describe, review
 from py_rules.engine.solvers import solve
-
-SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from app.review_marks import REVIEWING, Mark, RecordReview, shows_review  # noqa: E402
 
 # Small games: every position solves at once, here and inside Pyodide.
 SMALL: dict[str, dict[str, Any]] = {

@@ -6,25 +6,18 @@ here against a pen that records nothing, in CPython and in Pyodide.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from app import wording
+from app.renderers import renderer_class
+from app.renderers.base import View
+from app.settings import settings_from_params
+from app.wording import BUSY
 
 import py_rules
 from py_rules import Phase, Session
 from py_rules.rules.core import Reason
-
-SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from app import wording  # noqa: E402
-from app.renderers import renderer_class  # noqa: E402
-from app.renderers.base import View  # noqa: E402
-from app.settings import settings_from_params  # noqa: E402
-from app.wording import BUSY  # noqa: E402
 
 
 class QuietPen:

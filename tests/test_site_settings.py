@@ -7,11 +7,19 @@ the seed). Pure Python, so this runs in CPython and in Pyodide (tests/pyodide/ru
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from app import settings
+from app.settings import (
+    MODE_ALIASES,
+    MODES,
+    Settings,
+    mode_player,
+    option_names,
+    settings_from_params,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SLUGS
@@ -21,18 +29,6 @@ from py_rules import BadOption, RulesError
 from py_rules.engine.players import LEVELS
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from app import settings  # noqa: E402
-from app.settings import (  # noqa: E402
-    MODE_ALIASES,
-    MODES,
-    Settings,
-    mode_player,
-    option_names,
-    settings_from_params,
-)
 
 
 def read(slug: str, **params: str) -> Settings:

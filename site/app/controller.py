@@ -1,9 +1,10 @@
-"""The board controller: wires one board's events to its `Session`, then redraws.
+"""The board controller: wires one board's events to its `Board`, then redraws.
 
-The session (`py_rules.play.session`) holds the game; the screen (`screen.Screen`) draws
-it. This class turns presses, keys and timers into session actions, says why a press
-did nothing, and saves after every change (never over a newer save from another tab).
-Several boards share one page: everything lives inside the board's root.
+The board (`board.Board`, plain Python) holds the session and decides what each press,
+undo or computer move does; the screen (`screen.Screen`) draws it. This class wires
+presses, keys and timers to the board, shows what it says, and saves after every change
+(never over a newer save from another tab). Several boards share one page: everything
+lives inside the board's root.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from py_rules.rules.errors import RulesError
 
 from . import lesson, storage, wording
 from . import record as records
+from .board import Board, Change, Done
 from .dom import cancel, focused_key, on, on_resize, proxy, set_timeout, warn
 from .keys import arrow_target
 from .options_form import OptionsForm
@@ -50,9 +52,7 @@ class BoardController:
         self.rng = random.Random()
         self.timer: Any = None
         self.tick = proxy(self.computer_move)
-        self.pending: str | None = None  # a half-made move (e.g. a number before + or -)
-        self.log: list[str] = []
-        self.session = Session(py_rules.new_game(host.slug))
+        self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
         self.slot = storage.SaveSlot(host.save_key) if host.save_key else None
         if self.slot:
             self.slot.watch(self.refresh)
@@ -105,13 +105,15 @@ class BoardController:
             problem = f"This game's settings were refused ({error}): the standard game is shown."
             return Session.new(self.host.slug), problem
 
+    @property
+    def session(self) -> Session:
+        return self.board.session
+
     def load(self, session: Session) -> None:
         self.cancel_computer()
         if self.form:
             self.form.show_error(None)
-        self.session = session
-        self.log = wording.describe_all(session, self.renderer)
-        self.pending = None
+        self.board.load(session)
         self.say("")
         self.changed()
 
@@ -167,71 +169,36 @@ class BoardController:
     def press(self, key: str) -> None:
         if self.stale():
             return
-        session = self.session
-        if session.phase is Phase.ARRANGE:
-            return self.arrange(key)
-        if session.phase is not Phase.HUMAN:
-            return self.say(wording.not_now(session))
-        view = self.screen.view(session, self.pending)
-        choice = self.renderer.choose(session.game, view, key)
-        if choice.refusal:
-            return self.say(choice.refusal)
-        self.say("")
-        if choice.move is not None:
-            self.play(choice.move)
-        else:
-            self.pending = None if choice.select == self.pending else choice.select
-            self.render()
-
-    def arrange(self, key: str) -> None:
-        """A press while arranging: pick up a card, swap two, or finish this player's row."""
-        view = self.screen.view(self.session, self.pending)
-        choice = self.renderer.choose(self.session.game, view, key)
-        self.say("")
-        if choice.select is not None:
-            self.pending = None if choice.select == self.pending else choice.select
-            return self.render()
-        try:
-            if choice.swap is not None:
-                self.session.swap(*choice.swap)
-            elif choice.ready:
-                self.session.done_arranging()
-        except RulesError as error:
-            return self.say(str(error))
-        self.pending = None
-        self.changed()
+        done = self.board.press(key)
+        if done.move is not None:
+            return self.play(done.move)
+        self.show(done)
 
     def play(self, move: str) -> None:
-        player = self.session.game.to_move
-        try:
-            text = self.session.play(move)
-        except RulesError as error:
-            return self.say(str(error))
-        self.after_move(text, player)
-
-    def after_move(self, text: str, player: int | None, note: str = "") -> None:
-        game = self.session.game
-        self.pending = None
-        line = self.renderer.describe(game, text, player or 1) + note
-        self.log[self.session.at - 1 :] = [line]
-        self.changed()
+        """A move completed by presses (a puzzle judges it first)."""
+        self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
         """Undo, Redo or a step through the history; a refusal says why."""
         if self.stale():
             return
-        try:
-            action()
-        except RulesError as error:
-            return self.say(str(error))
-        self.cancel_computer()
-        self.pending = None
-        self.say("")
-        self.changed()
+        done = self.board.act(action)
+        if done.change is Change.SESSION:
+            self.cancel_computer()
+        self.show(done)
 
     def go(self, where: str | int) -> None:
         """The move list's request: "first", "prev", "next", "last" or a move count."""
         self.act(lambda: self.session.step(where))
+
+    def show(self, done: Done) -> None:
+        """Draw (and save, ...) as much as an action changed, and say what it did."""
+        if done.change is Change.SESSION:
+            self.changed()
+        elif done.change is Change.VIEW:
+            self.render()
+        if done.message is not None:
+            self.say(done.message)
 
     def show_hint(self) -> None:
         """Say a best move for the player to move, from the exact solvers."""
@@ -284,16 +251,12 @@ class BoardController:
         self.timer = None
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
-        player = self.session.game.to_move
-        text = self.session.computer_move(self.rng)
-        if self.session.proved:
-            return self.after_move(text, player)
-        # the exact search is too big here: say so, not "perfect"
-        self.after_move(text, player, " (a strong move, not proved perfect)")
-        self.say(wording.NOT_PROVED)
+        # the exact search may be too big here: the board says so, not "perfect"
+        self.show(self.board.computer_move(self.rng))
 
     def render(self) -> None:
-        self.screen.render(self.session, self.pending, self.log, self.action, self.reveal_hand)
+        board = self.board
+        self.screen.render(board.session, board.pending, board.log, self.action, self.reveal_hand)
 
     def say(self, message: str) -> None:
         self.screen.say(message)

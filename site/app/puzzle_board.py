@@ -137,13 +137,11 @@ class PuzzleBoard(BoardController):
         self.timer = None
         if self.session.phase is not Phase.COMPUTER:
             return
-        player = self.session.game.to_move
         reply = self.puzzle.reply()
         if reply is None or self.puzzle.last is None:
             self.show_stage()
             return self.say(self.puzzle.not_now())
-        text = self.session.computer_move(choose=lambda _game: reply)
-        self.after_move(text, player)
+        self.show(self.board.computer_move(self.rng, choose=lambda _game: reply))
         self.tell(self.judgement(self.puzzle.last))
 
     def go(self, where: str | int) -> None:

@@ -1,0 +1,144 @@
+"""A board's logic without the browser: presses become moves, half-moves wait, the log.
+
+A `Board` holds the `Session`, the half-made move (`pending`, e.g. the number chosen
+before + or - in Number Circle) and the move list's lines. Each action returns what
+became of it (`Done`): a message for the player ("" for none) and how much changed. The
+controller (`controller.BoardController`) only turns browser events into these calls,
+draws, saves and schedules the computer, so every rule here runs in plain Python
+(tests/test_site_board.py, in CPython and in Pyodide).
+
+Each rule is checked once: the renderer says what a press means (a move, a half-move, a
+swap while arranging) and words a refusal it can see from the press alone; a whole
+move's legality and the turn are checked by the session, whose refusal is the message.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from py_rules import Phase, Session
+from py_rules.play.session import Chooser
+from py_rules.rules.errors import RulesError
+
+from . import wording
+from .renderers.base import Renderer, View
+
+
+class Change(Enum):
+    NONE = "none"  # refused or nothing to do: the board is as it was
+    VIEW = "view"  # only what is shown changed (a half-move picked up or put down)
+    SESSION = "session"  # the game or the session changed: draw, save, report, go on
+
+
+@dataclass(frozen=True)
+class Done:
+    """What an action did: `message` for the refusal line ("" clears it, None leaves it
+    as it is), and `change`.
+
+    A press that completes a move changes nothing yet: it returns the `move`, for the
+    caller to `play` (a puzzle judges it first).
+    """
+
+    change: Change
+    message: str | None = None
+    move: str | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.change is Change.NONE and bool(self.message) and self.move is None
+
+
+NOT_PROVED = " (a strong move, not proved perfect)"
+
+
+class Board:
+    """One board's session as the page's presses drive it."""
+
+    def __init__(self, session: Session, renderer: Renderer) -> None:
+        self.renderer = renderer
+        self.session = session
+        self.pending: str | None = None
+        self.log: list[str] = wording.describe_all(session, renderer)
+
+    def load(self, session: Session) -> None:
+        """Show another session (a new game, a link, another tab's save)."""
+        self.session = session
+        self.pending = None
+        self.log = wording.describe_all(session, self.renderer)
+
+    def view(self) -> View:
+        """What the renderer may show: whose secrets, and whether everything is public."""
+        session = self.session
+        arranging = session.phase is Phase.ARRANGE
+        return View(session.viewer, self.pending, session.reveal_all, session.seat, arranging)
+
+    def press(self, key: str) -> Done:
+        """A press on the button `key` (a board target or a choice-bar button)."""
+        session = self.session
+        if session.phase is Phase.ARRANGE:
+            return self.arrange(key)
+        if session.phase is not Phase.HUMAN:
+            return Done(Change.NONE, wording.not_now(session))
+        choice = self.renderer.choose(session.game, self.view(), key)
+        if choice.refusal:
+            return Done(Change.NONE, choice.refusal)
+        if choice.move is not None:
+            return Done(Change.NONE, move=choice.move)
+        self.pending = None if choice.select == self.pending else choice.select
+        return Done(Change.VIEW, "")
+
+    def arrange(self, key: str) -> Done:
+        """A press while arranging: pick up a card, swap two, or finish this player's row."""
+        choice = self.renderer.choose(self.session.game, self.view(), key)
+        if choice.select is not None:
+            self.pending = None if choice.select == self.pending else choice.select
+            return Done(Change.VIEW, "")
+        try:
+            if choice.swap is not None:
+                self.session.swap(*choice.swap)
+            elif choice.ready:
+                self.session.done_arranging()
+            else:
+                return Done(Change.NONE, choice.refusal or "")
+        except RulesError as error:
+            return Done(Change.NONE, str(error))
+        self.pending = None
+        return Done(Change.SESSION, "")
+
+    def play(self, move: str) -> Done:
+        """A human's move: the session checks it; a refusal changes nothing and says why."""
+        player = self.session.game.to_move
+        try:
+            text = self.session.play(move)
+        except RulesError as error:
+            return Done(Change.NONE, str(error))
+        self._moved(text, player)
+        return Done(Change.SESSION, "")
+
+    def computer_move(self, rng: random.Random, choose: Chooser | None = None) -> Done:
+        """The computer's move (at its level, or the one `choose` makes); a move the
+        exact search could not prove says so."""
+        player = self.session.game.to_move
+        text = self.session.computer_move(rng, choose)
+        if self.session.proved:
+            self._moved(text, player)
+            return Done(Change.SESSION)
+        self._moved(text, player, NOT_PROVED)
+        return Done(Change.SESSION, wording.NOT_PROVED)
+
+    def act(self, action: Callable[[], object]) -> Done:
+        """Undo, Redo or a step through the history; a refusal says why."""
+        try:
+            action()
+        except RulesError as error:
+            return Done(Change.NONE, str(error))
+        self.pending = None
+        return Done(Change.SESSION, "")
+
+    def _moved(self, text: str, player: int | None, note: str = "") -> None:
+        self.pending = None
+        line = self.renderer.describe(self.session.game, text, player or 1) + note
+        self.log[self.session.at - 1 :] = [line]
