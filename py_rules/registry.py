@@ -151,9 +151,16 @@ NUMBER_DUEL = GameKit(
     ),
 )
 
-KITS: dict[str, GameKit] = {
-    kit.slug: kit for kit in (CIRCLE_DUEL, NUMBER_CIRCLE, SEQUENCE_DUEL, DIGIT_CHAIN, NUMBER_DUEL)
-}
+# The games that ship, in the order the pages and the terminal list them.
+BUILT_IN: tuple[GameKit, ...] = (
+    CIRCLE_DUEL,
+    NUMBER_CIRCLE,
+    SEQUENCE_DUEL,
+    DIGIT_CHAIN,
+    NUMBER_DUEL,
+)
+# Every registered game: the built-in ones, and any that joined (`registered`).
+KITS: dict[str, GameKit] = {kit.slug: kit for kit in BUILT_IN}
 GAMES: dict[str, type[Game[Any]]] = {slug: kit.game for slug, kit in KITS.items()}
 
 

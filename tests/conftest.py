@@ -47,3 +47,24 @@ if not _has_profile("wasm"):
     settings.register_profile("wasm", max_examples=15, database=None, print_blob=True, **_COMMON)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("wasm" if IN_WASM else "ci"))
+
+
+# ----- the sixth game -------------------------------------------------------------------
+# Take Away (tests/take_away.py) joins the registry for the whole run, before any test
+# module reads the list of games, through the same public kit as the five: every generic
+# test runs it too. Tests about what ships (the data files, the pages) name the built-in
+# games (`py_rules.registry.BUILT_IN`) instead.
+
+from reference import REFERENCES  # noqa: E402  (after the profiles, as pytest loads this first)
+from take_away import KIT, TakeAwayRef  # noqa: E402
+
+from py_rules.registry import registered  # noqa: E402
+
+_SIXTH_GAME = registered(KIT)
+_SIXTH_GAME.__enter__()
+REFERENCES[TakeAwayRef.slug] = TakeAwayRef
+
+
+def pytest_unconfigure() -> None:
+    _SIXTH_GAME.__exit__(None, None, None)
+    del REFERENCES[TakeAwayRef.slug]

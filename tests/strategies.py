@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 from reference import REFERENCES, reference_for
 
 from py_rules import GAMES, Game, new_game
+from py_rules.registry import BUILT_IN
 from py_rules.rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
-SLUGS = sorted(GAMES)
+SLUGS = sorted(GAMES)  # with the tests' own game (conftest.py)
+# The games that ship: the data files and the pages have exactly these.
+SHIPPED = [kit.slug for kit in BUILT_IN]
 # The games a solver plays exactly (no hidden information).
 PERFECT_INFORMATION = [slug for slug, cls in GAMES.items() if not cls.has_hidden_information]
 

@@ -65,6 +65,10 @@ REPLAYS: dict[str, tuple[list[str], dict[str, Any]]] = every_game(
             ["--numbers", "3", "--order1", "1,2,3", "--order2", "3,1,2", "--seed", "1", "3@1"],
             {"over": False, "to_move": 2, "remaining": {"1": [1, 2], "2": [1, 2]}},  # a tie
         ),
+        "take-away": (
+            ["--pile", "5", "--most", "2", "--seed", "1", "2", "2"],
+            {"over": False, "legal": ["1"], "moves": ["2", "2"]},
+        ),
     }
 )
 

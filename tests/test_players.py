@@ -30,6 +30,7 @@ SMALL_OPTIONS = every_game(
         "sequence-duel": {"size": 9},
         "digit-chain": {"pool": 30, "no_tens": True},
         "number-duel": {"numbers": 4},
+        "take-away": {"pile": 9},
     }
 )
 

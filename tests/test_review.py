@@ -30,6 +30,7 @@ SMALL: dict[str, st.SearchStrategy[dict[str, Any]]] = every_game(
             {"pool": st.integers(10, 30), "no_tens": st.booleans()}
         ),
         "number-duel": st.fixed_dictionaries({"numbers": st.integers(3, 4)}),
+        "take-away": st.fixed_dictionaries({"pile": st.integers(1, 30), "most": st.integers(2, 5)}),
     }
 )
 WIN_LOSS = PERFECT_INFORMATION

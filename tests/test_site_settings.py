@@ -101,6 +101,7 @@ def test_the_public_options_of_each_game() -> None:
         "sequence-duel": ["size"],
         "digit-chain": ["pool", "no_tens"],
         "number-duel": ["numbers"],  # its hidden orders are never set from outside
+        "take-away": ["pile", "most"],
     }
 
 

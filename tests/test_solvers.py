@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import reference_for
 from solver_reference import duel_expectimax, minimax, race_result, spread, winning_moves
 from strategies import PERFECT_INFORMATION, every_game, random_position
 
@@ -262,6 +263,7 @@ SMALL = every_game(
         "number-circle": st.fixed_dictionaries(
             {"target": st.integers(10, 20), "no_negative": st.booleans()}
         ),
+        "take-away": st.fixed_dictionaries({"pile": st.integers(1, 30), "most": st.integers(2, 5)}),
     },
     PERFECT_INFORMATION,
 )
@@ -337,3 +339,29 @@ def test_the_perfect_number_circle_player_wins_in_the_turns_its_race_needs(
                 else:
                     game.play(rng.choice(game.legal_moves()))
             assert game.winner == 1 and turns == needed, (target, seed)
+
+
+# ----- every game against plain minimax ---------------------------------------------
+
+# Sizes small enough for a full minimax, for every perfect-information game whose rules
+# bound its length (Number Circle's endless race is checked by its own rule above).
+BOUNDED = [
+    slug
+    for slug in PERFECT_INFORMATION
+    if reference_for(slug, py_rules.new_game(slug).options).longest() is not None
+]
+BRUTE_FORCE = every_game(
+    {
+        "circle-duel": {"size": 9},
+        "sequence-duel": {"size": 9},
+        "digit-chain": {"pool": 19, "no_tens": True},
+        "take-away": {"pile": 20, "most": 3},
+    },
+    BOUNDED,
+)
+
+
+@pytest.mark.parametrize("slug", sorted(BRUTE_FORCE))
+@given(plies=st.integers(0, 6), seed=st.integers(0, 2**16))
+def test_every_solver_matches_plain_minimax(slug: str, plies: int, seed: int) -> None:
+    check_against_minimax(random_position(slug, BRUTE_FORCE[slug], plies, seed), {})

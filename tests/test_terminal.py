@@ -476,14 +476,15 @@ def test_a_computer_player_plugs_into_the_same_loop(slug: str) -> None:
         assert game.is_over
 
 
-def test_choose_game_lists_the_five_and_starts_the_chosen_one() -> None:
+def test_choose_game_lists_every_game_and_starts_the_chosen_one() -> None:
     out = io.StringIO()
     status = terminal.choose_game(Script(out, ["0", "chess", "2"]), out)
     text = out.getvalue()
     assert status == 0
-    for cls in py_rules.GAMES.values():
-        assert cls.title in text
-    assert "Game (1-5): 0\nChoose a game by its number, 1 to 5, or by its name.\n" in text
+    for number, cls in enumerate(py_rules.GAMES.values(), start=1):
+        assert f"  {number}. {cls.title} ({cls.slug}): " in text
+    n = len(py_rules.GAMES)  # the five and the tests' own game
+    assert f"Game (1-{n}): 0\nChoose a game by its number, 1 to {n}, or by its name.\n" in text
     assert "Welcome to Number Circle!" in text
     assert "Target Number: 15." in text
 
