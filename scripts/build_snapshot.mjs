@@ -15,25 +15,15 @@
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { failer, readPlan, startPyodide } from "./pyodide_node.mjs";
 
-function fail(message) {
-  console.error(`build_snapshot: ${message}`);
-  process.exit(2);
-}
-
-const planPath = process.argv[2];
-if (!planPath) fail("usage: node scripts/build_snapshot.mjs plan.json");
-const plan = JSON.parse(readFileSync(planPath, "utf8"));
+const fail = failer("build_snapshot");
+const plan = readPlan("build_snapshot.mjs", fail);
 const started = performance.now();
 
-const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: plan.indexURL,
+const pyodide = await startPyodide(plan, {
   ...(plan.stdLibURL ? { stdLibURL: plan.stdLibURL } : {}),
   _makeSnapshot: true,
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
 });
 
 for (const [target, source] of Object.entries(plan.files)) {

@@ -15,23 +15,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { failer, readPlan, startPyodide } from "./pyodide_node.mjs";
 
-function fail(message) {
-  console.error(`bytecode: ${message}`);
-  process.exit(2);
-}
+const fail = failer("bytecode");
+const plan = readPlan("bytecode.mjs", fail);
 
-const planPath = process.argv[2];
-if (!planPath) fail("usage: node scripts/bytecode.mjs plan.json");
-const plan = JSON.parse(readFileSync(planPath, "utf8"));
-
-const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
 // No column positions in the code objects: smaller bytecode (see scripts/bytecode.py).
-const pyodide = await loadPyodide({
-  indexURL: plan.indexURL,
+const pyodide = await startPyodide(plan, {
   env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
 });
 pyodide.FS.writeFile("/tmp/bytecode.py", readFileSync(plan.script));
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 RUNNER = ROOT / "scripts" / "bytecode.mjs"
+RUNNER_SHARED = ROOT / "scripts" / "pyodide_node.mjs"  # what the runner imports
 COMPILER = ROOT / "scripts" / "bytecode.py"
 CACHE_DIR = ROOT / ".build" / "bytecode"
 KEEP_CACHED = 10
@@ -49,7 +50,13 @@ def stdlib_mount() -> str:
 
 def _digest(job: Job) -> str:
     h = hashlib.sha256()
-    inputs = [PYODIDE_DIR / "pyodide.asm.wasm", PYODIDE_DIR / "pyodide.asm.mjs", RUNNER, COMPILER]
+    inputs = [
+        PYODIDE_DIR / "pyodide.asm.wasm",
+        PYODIDE_DIR / "pyodide.asm.mjs",
+        RUNNER,
+        RUNNER_SHARED,
+        COMPILER,
+    ]
     if job.with_pyscript:
         inputs.append(PYSCRIPT_PACKAGE)
     for path in [*inputs, job.source]:

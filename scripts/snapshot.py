@@ -39,6 +39,7 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PACKAGE_DIR = ROOT / "py_rules"
 CACHE_DIR = ROOT / ".build" / "snapshot"
 BUILDER = ROOT / "scripts" / "build_snapshot.mjs"
+BUILDER_SHARED = ROOT / "scripts" / "pyodide_node.mjs"  # what the builder imports
 WRAPPER = ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs"
 KEEP_CACHED = 3  # snapshots kept in .build/snapshot/ (the newest)
 
@@ -133,6 +134,7 @@ class Inputs:
         """Each input (by a stable name) -> the SHA-256 of its bytes."""
         named = {f"pyodide/{n}": self.pyodide_dir / n for n in PYODIDE_FILES}
         named[f"builder/{BUILDER.name}"] = BUILDER
+        named[f"builder/{BUILDER_SHARED.name}"] = BUILDER_SHARED
         if self.stdlib_zip is not None:
             named["stdlib/python_stdlib.zip"] = self.stdlib_zip
         named |= {f"fs{target}": source for target, source in self.sources.items()}

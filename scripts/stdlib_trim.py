@@ -71,6 +71,7 @@ def used_files(bundle: Path, cache_dir: Path = CACHE_DIR, log=print) -> list[str
         PYSCRIPT_STDLIB,
         PYSCRIPT_STDLIB.parent / "stdlib" / "pyscript.js",
         USAGE_SCRIPT,
+        USAGE_SCRIPT.with_name("pyodide_node.mjs"),  # what it imports
         EXERCISE,
     ]
     missing = [str(p) for p in inputs if not p.is_file()]

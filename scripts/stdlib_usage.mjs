@@ -16,17 +16,11 @@
 // from the standard library zip, as paths inside the zip (frozen modules are not loaded from it).
 
 import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { failer, readPlan, startPyodide } from "./pyodide_node.mjs";
 import { pathToFileURL } from "node:url";
 
-function fail(message) {
-  console.error(`stdlib_usage: ${message}`);
-  process.exit(2);
-}
-
-const planPath = process.argv[2];
-if (!planPath) fail("usage: node scripts/stdlib_usage.mjs plan.json");
-const plan = JSON.parse(readFileSync(planPath, "utf8"));
+const fail = failer("stdlib_usage");
+const plan = readPlan("stdlib_usage.mjs", fail);
 const started = performance.now();
 
 /** A JavaScript object that answers every property, call and construction with itself. */
@@ -48,12 +42,7 @@ function standIn(known = {}) {
   return proxy;
 }
 
-const { loadPyodide } = await import(pathToFileURL(path.join(plan.indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: plan.indexURL,
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
-});
+const pyodide = await startPyodide(plan);
 
 // PyScript's start-up: its Python package, imported at once, with its JavaScript side stood in.
 pyodide.registerJsModule("_pyscript", standIn());
