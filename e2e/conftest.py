@@ -129,9 +129,21 @@ def browser_type_launch_args(
     }
 
 
+DESKTOP = {"width": 1280, "height": 900}
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    return {**browser_context_args, "viewport": DESKTOP}
+
+
+@pytest.fixture
+def context(browser: Any, site_url: str) -> Iterator[Any]:
+    """A fresh desktop-sized browser context for one test (storage and caches of its
+    own), opened once the session's site is built and served."""
+    context = browser.new_context(viewport=DESKTOP)
+    yield context
+    context.close()
 
 
 class Watch:

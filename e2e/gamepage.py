@@ -7,8 +7,7 @@ and wait with Playwright's auto-waiting `expect`, never with sleeps.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -30,15 +29,6 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
   }));
 }
 """
-
-Table = TypeVar("Table", bound=Mapping[str, Any])
-
-
-def every_game(table: Table) -> Table:
-    """`table` (per-game test data keyed by slug), checked to name exactly the registered
-    games: a game added to the registry cannot be left out of the browser tests."""
-    assert sorted(table) == sorted(SLUGS), f"per-game table {sorted(table)}, games {SLUGS}"
-    return table
 
 
 class GamePage:

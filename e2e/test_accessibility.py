@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from gamepage import READY_TIMEOUT_MS, GamePage, every_game
+from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from strategies import every_game
 from test_games import play_out, take_turn
 from test_puzzles import open_puzzles, refuted, sequence_puzzle, solve, try_again
 

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import SLUGS, GamePage, every_game
+from gamepage import SLUGS, GamePage
 from playwright.sync_api import Browser, expect
+from strategies import every_game
 
 COMPUTER_DELAY_MS = 400  # ?delay= for these pages: short, yet long enough to observe
 MAX_TURNS = 400

@@ -5,22 +5,14 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from gamepage import READY_TIMEOUT_MS, GamePage
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 SPOOF = "\u202eretupmoC"  # shows as "Computer" where bidi overrides are obeyed
 LURE = "Your saved games expired. Sign in again at https://evil.example/login"
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
 
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage, every_game
+from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, Page, expect
+from strategies import every_game
 from test_games import take_turn
 
 WIDTHS = (320, 390, 600, 1024)

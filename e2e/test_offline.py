@@ -12,27 +12,17 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import offline  # scripts/offline.py (conftest puts scripts/ on the path)
-import pytest
 from conftest import PREFIX, SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from serve import start_server
 from test_games import play_out, winner_shown
 
 SW_TIMEOUT_MS = 120_000  # precaching ~21 MB and hashing it on a busy 2-core machine
-
-
-@pytest.fixture
-def context(browser: Browser, site_url: str, watch: Any) -> Iterator[BrowserContext]:
-    # site_url: the session's build exists (built on a fresh clone) before we copy or serve it
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
 
 
 def serve(directory: Path) -> tuple[Any, str]:

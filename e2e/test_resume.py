@@ -11,22 +11,13 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from gamepage import GamePage
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 from test_games import take_turn
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
-
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 

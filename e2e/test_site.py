@@ -6,8 +6,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from gamepage import GamePage, every_game
+from gamepage import GamePage
 from playwright.sync_api import Browser, expect
+from strategies import every_game
 
 GAMES = every_game(
     {

@@ -137,6 +137,20 @@ def footer_html(up: str) -> str:
     return render("footer.html", up=up).strip()
 
 
+def shared(up: str, page: str) -> dict[str, str]:
+    """What every page shares, from one partial each: `head` (inside <head>: encoding,
+    viewport, icon, style sheet), `header` (the top bar: the brand and the links to the
+    other pages, the current one marked) and `footer`. `page`: "home", "puzzles", ..."""
+    links = [] if page == "home" else [f'<a href="{up or "./"}">All games</a>']
+    current = ' aria-current="page"' if page == "puzzles" else ""
+    links.append(f'<a href="{up}puzzles/"{current}>Puzzles</a>')
+    return {
+        "head": render("head.html", up=up).strip(),
+        "header": render("header.html", home=up or "./", nav=" ".join(links)).strip(),
+        "footer": footer_html(up),
+    }
+
+
 def vendored_files(out: Path) -> list[Path]:
     """The files in node_modules that the build copied into `out`."""
     return [
@@ -152,7 +166,7 @@ def write_notices(out: Path) -> None:
         "notices.html",
         own_license=notices.own_license_html(),
         components=notices.sections_html(notices.components(vendored_files(out))),
-        footer=footer_html(""),
+        **shared("", "notices"),
     )
     (out / notices.PAGE).write_text(page, encoding="utf-8")
 
@@ -178,7 +192,7 @@ def write_puzzles_page(out: Path) -> None:
         game=slug,
         puzzle=html.escape(first, quote=True),
         index=puzzle_index.index_html(),
-        footer=footer_html("../"),
+        **shared("../", "puzzles"),
     )
     target = out / "puzzles" / "index.html"
     target.parent.mkdir(parents=True)
@@ -201,7 +215,7 @@ def build(out: Path) -> None:
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     (out / "index.html").write_text(
-        render("home.html", games=game_list_html(""), footer=footer_html("")), "utf-8"
+        render("home.html", games=game_list_html(""), **shared("", "home")), "utf-8"
     )
     for slug, cls in py_rules.GAMES.items():
         up = "../../"
@@ -218,12 +232,12 @@ def build(out: Path) -> None:
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),
             stdlib=stdlib,
-            footer=footer_html(up),
+            **shared(up, "game"),
         )
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
-    embed.install(out, BUNDLE, footer_html(""))
+    embed.install(out, BUNDLE, shared("", "tutorial"))
     write_puzzles_page(out)
     write_notices(out)
     version = offline.install(out)  # last: it lists and hashes every file of the build

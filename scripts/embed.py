@@ -44,9 +44,11 @@ def embed_script(bundle: str) -> str:
     return source.replace(marker, json.dumps(config, separators=(",", ":")))
 
 
-def install(out: Path, bundle: str, footer: str) -> None:
+def install(out: Path, bundle: str, parts: dict[str, str]) -> None:
+    """Write embed.js, embed.css and the tutorial page (`parts`: the head, header and
+    footer every page shares)."""
     (out / "embed.js").write_text(embed_script(bundle), encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
     page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))
-    (out / "tutorial.html").write_text(page.substitute(footer=footer), encoding="utf-8")
+    (out / "tutorial.html").write_text(page.substitute(parts), encoding="utf-8")
