@@ -54,6 +54,12 @@ class Done:
 NOT_PROVED = " (a strong move, not proved perfect)"
 
 
+def view_of(session: Session, pending: str | None) -> View:
+    """What the renderer may show: whose secrets, and whether everything is public."""
+    arranging = session.phase is Phase.ARRANGE
+    return View(session.viewer, pending, session.reveal_all, session.seat, arranging)
+
+
 class Board:
     """One board's session as the page's presses drive it."""
 
@@ -70,10 +76,7 @@ class Board:
         self.log = wording.describe_all(session, self.renderer)
 
     def view(self) -> View:
-        """What the renderer may show: whose secrets, and whether everything is public."""
-        session = self.session
-        arranging = session.phase is Phase.ARRANGE
-        return View(session.viewer, self.pending, session.reveal_all, session.seat, arranging)
+        return view_of(self.session, self.pending)
 
     def press(self, key: str) -> Done:
         """A press on the button `key` (a board target or a choice-bar button)."""

@@ -192,13 +192,14 @@ class BoardController:
         self.act(lambda: self.session.step(where))
 
     def show(self, done: Done) -> None:
-        """Draw (and save, ...) as much as an action changed, and say what it did."""
+        """Say what an action did, then draw (and save, ...) as much as it changed: a save
+        refused because another tab saved first shows that tab's game, and says so."""
+        if done.message is not None:
+            self.say(done.message)
         if done.change is Change.SESSION:
             self.changed()
         elif done.change is Change.VIEW:
             self.render()
-        if done.message is not None:
-            self.say(done.message)
 
     def show_hint(self) -> None:
         """Say a best move for the player to move, from the exact solvers."""

@@ -17,6 +17,7 @@ from py_rules.engine.review import describe
 from py_rules.rules.core import other
 
 from . import wording
+from .board import view_of
 from .canvas import Pen
 from .dom import clear, copy_text, el, on, pixel_ratio, proxy, set_timeout
 from .movelist import MoveList
@@ -51,11 +52,6 @@ class Screen:
         self.layout: Layout | None = None
         self.width = 0.0
 
-    def view(self, session: Session, pending: str | None) -> View:
-        """What the renderer may show: whose secrets, and whether everything is public."""
-        arranging = session.phase is Phase.ARRANGE
-        return View(session.viewer, pending, session.reveal_all, session.seat, arranging)
-
     def render(
         self,
         session: Session,
@@ -64,7 +60,7 @@ class Screen:
         actions: dict[str, Any],
         reveal: Callable[[], None],
     ) -> None:
-        view = self.view(session, pending)
+        view = view_of(session, pending)
         game = session.game
         self.width = float(self.board.clientWidth) or 600.0
         self.layout = layout = self.renderer.layout(game, view, self.width)
