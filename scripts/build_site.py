@@ -18,7 +18,8 @@ import zipfile
 from pathlib import Path
 from string import Template
 
-if sys.version_info < (3, 11):  # `make site` runs on $(PYTHON) itself, without a venv
+# `make site` runs on $(PYTHON) itself, without a venv: say so plainly if that is too old.
+if sys.version_info < (3, 11):  # noqa: UP036
     sys.exit(f"The build needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
 
 ROOT = Path(__file__).resolve().parent.parent
