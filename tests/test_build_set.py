@@ -154,3 +154,8 @@ def test_the_tests_install_the_build_set_and_the_test_tools() -> None:
     assert any(re.search(r"pip install .*-e '\.\[test\]'", c) for c in commands), commands
     assert "npm ci --no-audit --no-fund --silent" in commands
     assert not any("--upgrade" in c for c in commands), commands
+
+
+def test_the_pages_workflow_builds_with_make_site_alone() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert re.findall(r"^\s*(?:- )?run:\s*(.+)$", workflow, re.M) == ["make site"]
