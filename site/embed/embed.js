@@ -48,7 +48,26 @@
     script.textContent = "from app.embed import start_all\nawait start_all()\n";
     document.body.append(script);
     addEventListener("py:error", (event) => fail(String(event.detail || "Python failed.")));
-    import(base + CONFIG.pyscript).catch((error) => fail(`${error.message}.`));
+    storageChecked()
+      .then(() => import(base + CONFIG.pyscript))
+      .catch((error) => fail(`${error.message}.`));
+  }
+
+  // PyScript cannot start without IndexedDB: on a page that may not keep anything (storage
+  // blocked for the host's site), assets/no-storage.js first gives it a database in memory.
+  function storageChecked() {
+    try {
+      if (window.localStorage && window.indexedDB) return Promise.resolve();
+    } catch {
+      // refused: load the stand-in
+    }
+    return new Promise((resolve, reject) => {
+      const check = document.createElement("script");
+      check.src = base + "assets/no-storage.js";
+      check.addEventListener("load", resolve);
+      check.addEventListener("error", () => reject(new Error("assets/no-storage.js is missing")));
+      document.head.append(check);
+    });
   }
 
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
