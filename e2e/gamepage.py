@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -29,6 +30,12 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
   }));
 }
 """
+
+
+def storage_key(site_url: str, name: str) -> str:
+    """Where the site at `site_url` keeps `name` (a game's slug, "puzzles-solved") in
+    localStorage: named after the site's folder, as two deployments share one origin."""
+    return f"number-duels:{urlsplit(site_url).path}{name}"
 
 
 class GamePage:

@@ -226,9 +226,13 @@ class BoardController:
     # ----- saving and sharing -------------------------------------------------------
 
     def save(self) -> None:
+        if not self.slot or not self.slot.kept:
+            return
         text = records.encode_saved(self.session.to_data())
-        if self.slot and not self.slot.store(text):  # another tab saved first
+        if not self.slot.store(text):  # another tab saved first
             self.refresh()
+        elif not self.slot.kept:  # said once: later moves are not saved either
+            self.screen.note(wording.NOT_KEPT)
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""
@@ -252,8 +256,10 @@ class BoardController:
         self.timer = None
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
-        # the exact search may be too big here: the board says so, not "perfect"
-        self.show(self.board.computer_move(self.rng))
+        # Two tabs of one save that both answer for the computer make the same move; the
+        # exact search may be too big here: the board says so, not "perfect".
+        rng = (self.slot and self.slot.shared_random()) or self.rng
+        self.show(self.board.computer_move(rng))
 
     def render(self) -> None:
         board = self.board
