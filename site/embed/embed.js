@@ -8,7 +8,7 @@
 // Built to the site root by scripts/embed.py, which fills in CONFIG.
 "use strict";
 (() => {
-  const CONFIG = /*@CONFIG@*/ null; // {interpreter, bundle, css, pyscript}: paths from the root
+  const CONFIG = /*@CONFIG@*/ null; // {interpreter, bundle, data, css, pyscript}: paths from the root
   if (window.ndEmbedBase) return; // included twice: the first copy does the work
   const base = new URL(".", document.currentScript.src).href;
   window.ndEmbedBase = base;
@@ -40,7 +40,10 @@
     document.head.append(style);
     const config = {
       interpreter: base + CONFIG.interpreter,
-      files: { [base + CONFIG.bundle]: "./*" },
+      files: {
+        [base + CONFIG.bundle]: "./*",
+        ...Object.fromEntries(CONFIG.data.map((path) => [base + path, `./${path}`])),
+      },
     };
     const script = document.createElement("script");
     script.type = "py";

@@ -27,7 +27,7 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 
 // Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
-// wasmGzipBytes, lockInfo}.
+// wasmGzipBytes, lockInfo, precompressed}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // The pages load no packages: Pyodide gets a lock file without any instead of fetching its own.
 const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
@@ -61,16 +61,32 @@ const wasmResponse = fetch(WASM_URL);
 wasmResponse.catch(() => {}); // Pyodide's own fetch reports a failure
 let wasmUnclaimed = true;
 const pageFetch = globalThis.fetch;
+// The zips a page loads (the standard library, PyScript's Python bundle) are gzipped at build
+// time (scripts/precompress.py), since hosts such as GitHub Pages send a .zip uncompressed.
+const PRECOMPRESSED = new Set(SNAPSHOT.precompressed.map(fileURL));
 // Pyodide asks for the wasm with fetch() and compiles it while it streams in; it gets the very
 // response already under way (untouched, so Chromium's compiled-code cache still applies).
+// A zip of PRECOMPRESSED is fetched as <zip>.gz and unpacked here.
 globalThis.fetch = function fetch(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (wasmUnclaimed && url === WASM_URL) {
     wasmUnclaimed = false;
     return wasmResponse;
   }
+  if (PRECOMPRESSED.has(url)) return fetchUnpacked(url, init);
   return pageFetch.call(this, input, init);
 };
+
+/** `url` (a zip) from `${url}.gz`, unpacked, as if the host had sent the zip itself. */
+async function fetchUnpacked(url, init) {
+  const response = await pageFetch(`${url}.gz`, init);
+  if (!response.ok) return response;
+  const data = new Uint8Array(await response.arrayBuffer());
+  // A host that decoded the gzip already (Content-Encoding) hands over the zip: look at the bytes.
+  const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  const body = gzipped ? new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip")) : data;
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/zip" } });
+}
 
 /**
  * Download speed in bytes per millisecond, or 0 when it is too slow for the snapshot to pay.
