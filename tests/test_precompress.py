@@ -25,8 +25,8 @@ TEXT = b"def play(move):\n    return move\n" * 200
 def zipped(method: int) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", method) as archive:
-        archive.writestr("a.py", TEXT)
-        archive.writestr("empty/", b"")
+        archive.writestr(zipfile.ZipInfo("a.py", (2024, 1, 1, 0, 0, 0)), TEXT, method)
+        archive.writestr(zipfile.ZipInfo("empty/", (2024, 1, 1, 0, 0, 0)), b"")
     return out.getvalue()
 
 
