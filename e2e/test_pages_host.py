@@ -12,6 +12,8 @@ compressed on the wire: either the host gzips its type or the file is compressed
 
 from __future__ import annotations
 
+import gzip
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -162,3 +164,29 @@ def test_the_artifact_holds_the_whole_build(deployed: Path) -> None:
     packed = {p.relative_to(deployed).as_posix(): p for p in deployed.rglob("*") if p.is_file()}
     assert sorted(built) == sorted(packed)
     assert all(built[rel].read_bytes() == packed[rel].read_bytes() for rel in built)
+
+
+def test_a_host_that_decodes_the_gz_files_on_the_way_breaks_nothing(
+    browser: Browser, deployed: Path, deployed_url: tuple[Any, str], watch: Any
+) -> None:
+    """Some hosts send `x.gz` with `Content-Encoding: gzip`: the browser then hands the page
+    the zip itself. The page looks at the bytes, not the name, and plays."""
+    _, url = deployed_url
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    decoded: list[str] = []
+
+    def decode(route: Any) -> None:
+        rel = urlsplit(route.request.url).path.removeprefix(REPO)
+        decoded.append(rel)
+        body = gzip.decompress((deployed / rel).read_bytes())
+        route.fulfill(status=200, body=body, headers={"Content-Type": "application/gzip"})
+
+    context.route(re.compile(r".*\.(zip|bin)\.gz$"), decode)
+    page = watch.attach(context.new_page())
+    gp = GamePage(page, "number-duel").open(url, "?delay=0&python-start=normal")
+    assert {"py/number-duels.zip.gz", "data/number_duel_openings.bin.gz"} <= set(decoded)
+    assert any(d.startswith("vendor/pyodide/python_stdlib-") for d in decoded), decoded
+    gp.new_game(mode="2p", first="1", numbers="3", name1="", name2="")
+    play_out(gp)
+    winner_shown(gp)
+    context.close()
