@@ -15,8 +15,8 @@
 //   unpacked and kept in Cache Storage.
 //
 // Both load the trimmed standard library of this build (scripts/stdlib_trim.py; the snapshot was
-// made with the very same zip) with a safety net that loads anything it lacks from the full
-// python_stdlib.zip. If the snapshot turns out unusable (corrupt, from another build, refused by
+// made with the very same zip; gzipped at build time, see the fetch below) with a safety net
+// that loads anything it lacks from the full python_stdlib.zip. If the snapshot turns out unusable (corrupt, from another build, refused by
 // Pyodide) Python starts normally ("fallback"), unseen by the player, with a console warning.
 //
 // The path taken is on <html data-python-boot="snapshot|normal|fallback"> and in
@@ -61,12 +61,13 @@ const wasmResponse = fetch(WASM_URL);
 wasmResponse.catch(() => {}); // Pyodide's own fetch reports a failure
 let wasmUnclaimed = true;
 const pageFetch = globalThis.fetch;
-// The zips a page loads (the standard library, PyScript's Python bundle) are gzipped at build
-// time (scripts/precompress.py), since hosts such as GitHub Pages send a .zip uncompressed.
+// Files that hosts such as GitHub Pages would send uncompressed (the standard library and the
+// Python bundle are zips; Number Duel's opening table is data) are gzipped at build time
+// (scripts/precompress.py) to <name>.gz.
 const PRECOMPRESSED = new Set(SNAPSHOT.precompressed.map(fileURL));
 // Pyodide asks for the wasm with fetch() and compiles it while it streams in; it gets the very
 // response already under way (untouched, so Chromium's compiled-code cache still applies).
-// A zip of PRECOMPRESSED is fetched as <zip>.gz and unpacked here.
+// A file of PRECOMPRESSED is fetched as <name>.gz and unpacked here.
 globalThis.fetch = function fetch(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (wasmUnclaimed && url === WASM_URL) {
@@ -77,15 +78,16 @@ globalThis.fetch = function fetch(input, init) {
   return pageFetch.call(this, input, init);
 };
 
-/** `url` (a zip) from `${url}.gz`, unpacked, as if the host had sent the zip itself. */
+/** `url` from `${url}.gz`, unpacked, as if the host had sent the file itself. */
 async function fetchUnpacked(url, init) {
   const response = await pageFetch(`${url}.gz`, init);
   if (!response.ok) return response;
   const data = new Uint8Array(await response.arrayBuffer());
-  // A host that decoded the gzip already (Content-Encoding) hands over the zip: look at the bytes.
+  // A host that decoded the gzip already (Content-Encoding) hands over the file: look at the bytes
+  // (neither a zip nor the openings table starts with gzip's magic number).
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;
   const body = gzipped ? new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip")) : data;
-  return new Response(body, { status: 200, headers: { "Content-Type": "application/zip" } });
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
 }
 
 /**
