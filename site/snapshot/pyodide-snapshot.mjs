@@ -16,8 +16,9 @@
 //
 // Both load the trimmed standard library of this build (scripts/stdlib_trim.py; the snapshot was
 // made with the very same zip; gzipped at build time, see the fetch below) with a safety net
-// that loads anything it lacks from the full python_stdlib.zip. If the snapshot turns out unusable (corrupt, from another build, refused by
-// Pyodide) Python starts normally ("fallback"), unseen by the player, with a console warning.
+// that loads anything it lacks from the full python_stdlib.zip. If the snapshot turns out
+// unusable (corrupt, from another build, refused by Pyodide) Python starts normally
+// ("fallback"), unseen by the player, with a console warning.
 //
 // The path taken is on <html data-python-boot="snapshot|normal|fallback"> and in
 // globalThis.ndPythonBoot ({path, reason, ms, pyodide}); each step is a performance mark nd-*.
