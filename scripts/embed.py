@@ -38,7 +38,6 @@ def embed_script(bundle: str, data: tuple[str, ...] = ()) -> str:
         "bundle": bundle,
         "data": list(data),
         "css": "assets/embed.css",
-        "pyscript": "assets/pyscript.js",
     }
     source = (SITE / "embed" / "embed.js").read_text(encoding="utf-8")
     marker = "/*@CONFIG@*/ null"

@@ -4,55 +4,40 @@ GitHub Pages gzips a response only when its type is `compressible` in mime-db
 (scripts/mime_db.py), and a `.zip` is not: the pages' standard library and Python bundle,
 zips of uncompressed entries so that they compress well as a whole, would travel raw
 (3.4 MB instead of 1 MB). `pack(out, names)` replaces each of these files with `<name>.gz`,
-compressed with zopfli (the strongest gzip encoder: about 5 % smaller than `gzip -9`, made
-once and kept in .build/precompress/). The pages still ask for `<name>`: the runtime wrapper
-(site/snapshot/pyodide-snapshot.mjs) fetches `<name>.gz` instead and unpacks it with
-`DecompressionStream`. A `.gz` file is `application/gzip`, which no host compresses again;
+compressed at gzip's strongest level (the build runs on the standard library alone; zopfli
+would be about 5 % smaller, see docs/performance.md). The pages still ask for `<name>`: the
+runtime wrapper (site/snapshot/pyodide-snapshot.mjs) fetches `<name>.gz` instead and
+unpacks it with `DecompressionStream`. A `.gz` file is `application/gzip`, which no host compresses again;
 a host that decodes it on the way anyway is fine too: the page looks at the bytes, not the
 name.
 """
 
 from __future__ import annotations
 
-import hashlib
+import gzip
 import io
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CACHE_DIR = ROOT / ".build" / "precompress"
-KEEP_CACHED = 10
 SUFFIX = ".gz"
 GZIP_MAGIC = b"\x1f\x8b"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ZIP_MAGIC = b"PK\x03\x04"
 
 
-def gzip_bytes(data: bytes, cache_dir: Path = CACHE_DIR) -> bytes:
-    """`data` as a gzip file, by zopfli (slow: each result is cached by content)."""
-    cached = cache_dir / f"{hashlib.sha256(data).hexdigest()}{SUFFIX}"
-    if cached.is_file():
-        cached.touch()
-        return cached.read_bytes()
-    import zopfli.gzip  # a build dependency (pyproject.toml), needed only here
-
-    packed: bytes = zopfli.gzip.compress(data)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    cached.with_suffix(".partial").write_bytes(packed)
-    cached.with_suffix(".partial").rename(cached)
-    for old in sorted(cache_dir.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)[:-KEEP_CACHED]:
-        old.unlink()
-    return packed
+def gzip_bytes(data: bytes) -> bytes:
+    """`data` as a gzip file at the strongest level, the same bytes for the same data."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def pack(out: Path, names: Iterable[str], cache_dir: Path = CACHE_DIR) -> dict[str, int]:
+def pack(out: Path, names: Iterable[str]) -> dict[str, int]:
     """Replace each file `out/name` by `out/name.gz`; return {name.gz: its size}."""
     sizes = {}
     for name in names:
         source = out / name
         target = source.with_name(source.name + SUFFIX)
-        target.write_bytes(gzip_bytes(source.read_bytes(), cache_dir))
+        target.write_bytes(gzip_bytes(source.read_bytes()))
         source.unlink()
         sizes[name + SUFFIX] = target.stat().st_size
     return sizes
