@@ -7,9 +7,9 @@ zips of uncompressed entries so that they compress well as a whole, would travel
 compressed at gzip's strongest level (the build runs on the standard library alone; zopfli
 would be about 5 % smaller, see docs/performance.md). The pages still ask for `<name>`: the
 runtime wrapper (site/snapshot/pyodide-snapshot.mjs) fetches `<name>.gz` instead and
-unpacks it with `DecompressionStream`. A `.gz` file is `application/gzip`, which no host compresses again;
-a host that decodes it on the way anyway is fine too: the page looks at the bytes, not the
-name.
+unpacks it with `DecompressionStream`. A `.gz` file is `application/gzip`, which no host
+compresses again; a host that decodes it on the way anyway is fine too: the page looks at
+the bytes, not the name.
 """
 
 from __future__ import annotations
