@@ -25,8 +25,8 @@ from typing import Any, NoReturn
 
 from . import puzzles
 from .core import Game, other
-from .errors import BadOption, RulesError, quoted
-from .options import FlagOption, IntOption, OrderOption
+from .errors import MAX_ECHO, SHORT_ECHO, BadOption, RulesError, quoted
+from .options import FlagOption, IntOption, OrderOption, stream
 from .players import LEVELS, choose_move, perfect_move
 from .registry import GAMES, game_class
 from .review import review_report
@@ -47,8 +47,25 @@ class UsageError(Exception):
 
 
 class OneLineParser(argparse.ArgumentParser):
+    """argparse, with its errors raised as UsageError and what it repeats of the
+    command line quoted (`echo_limited`)."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self.given = [str(arg) for arg in args or ()]
+        return super().parse_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise UsageError(echo_limited(message, getattr(self, "given", [])))
+
+
+def echo_limited(message: str, given: Sequence[str]) -> str:
+    """argparse's `message` with each argument in `given` that it repeats written as
+    `quoted` writes it: no more than MAX_ECHO characters of it, escapes shown."""
+    for arg in sorted(set(given), key=len, reverse=True):
+        if len(arg) <= MAX_ECHO and arg.isprintable():
+            continue
+        message = message.replace(repr(arg), quoted(arg)).replace(arg, quoted(arg))
+    return message
 
 
 def option_flag(name: str) -> str:
@@ -116,7 +133,9 @@ def play_moves(game: Game[Any], moves: Sequence[str]) -> None:
         try:
             game.play(text)
         except RulesError as error:
-            raise UsageError(f"move {index} ({text}) is illegal: {error}") from None
+            raise UsageError(
+                f"move {index} ({quoted(text, SHORT_ECHO)}) is illegal: {error}"
+            ) from None
 
 
 def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
@@ -160,9 +179,15 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
         if args.human is not None:
             raise UsageError("--as needs --vs LEVEL (the computer's level)")
         return play_in_terminal(game)
-    human = int(args.human or 1)
-    rng = random.Random(game.options["seed"])  # the same seed plays the same game
-    level = args.vs
+    player = other(int(args.human or 1))
+    computer = computer_player(args.vs, stream(game.options["seed"], f"computer{player}"))
+    return play_in_terminal(game, computer={player: computer})
+
+
+def computer_player(level: str, rng: random.Random) -> Callable[[Game[Any]], Any]:
+    """The terminal's computer player at `level`, choosing with `rng`: a stream of its
+    own (`options.stream`), never the one that shuffled hidden orders, so its moves
+    give none of them away while the same seed still replays the same game."""
 
     def computer(current: Game[Any]) -> Any:
         if level != "perfect":
@@ -172,7 +197,7 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
             print("(The computer's next move is strong, not proved perfect: too big to solve.)")
         return move
 
-    return play_in_terminal(game, computer={other(human): computer})
+    return computer
 
 
 RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import BadOption, BadSave, IllegalMove, RulesError, quoted
+from .errors import SHORT_ECHO, BadOption, BadSave, IllegalMove, RulesError, quoted
 from .options import OptionSpec, resolve_options
 
 SAVE_FORMAT = "number-duels/1"
@@ -329,7 +329,7 @@ def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]
             game.play(text)
         except RulesError as error:
             raise BadSave(
-                f"Move {index} ({quoted(text, 12)}) of this saved game is illegal: {error}"
+                f"Move {index} ({quoted(text, SHORT_ECHO)}) of this saved game is illegal: {error}"
             ) from None
     return game
 

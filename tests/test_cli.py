@@ -100,16 +100,16 @@ def test_replay_with_no_moves_lists_every_opening(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["circle-duel", "4", "7"], "move 2 (7) is illegal: You must select a number adjacent"),
-        (["sequence-duel", "10", "11"], "move 2 (11) is illegal: 11 is adjacent to Player 1's"),
-        (["digit-chain", "26", "19"], "move 2 (19) is illegal: Your number must start with 6"),
-        (["number-circle", "2+", "9+", "1+"], "move 3 (1+) is illegal: No backtracking"),
+        (["circle-duel", "4", "7"], "move 2 ('7') is illegal: You must select a number adjacent"),
+        (["sequence-duel", "10", "11"], "move 2 ('11') is illegal: 11 is adjacent to Player 1's"),
+        (["digit-chain", "26", "19"], "move 2 ('19') is illegal: Your number must start with 6"),
+        (["number-circle", "2+", "9+", "1+"], "move 3 ('1+') is illegal: No backtracking"),
         (
             ["number-duel", "--order1", "1,2,3,4,5", "--order2", "5,4,3,2,1", "1@1", "1@2", "1@1"],
-            "move 3 (1@1) is illegal: Your 1 has already been used or eliminated.",
+            "move 3 ('1@1') is illegal: Your 1 has already been used or eliminated.",
         ),
-        (["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"], "move 2 (1@1) is illegal: "),
-        (["circle-duel", "four"], "move 1 (four) is illegal: 'four' is not a number."),
+        (["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"], "move 2 ('1@1') is illegal: "),
+        (["circle-duel", "four"], "move 1 ('four') is illegal: 'four' is not a number."),
     ],
 )
 def test_an_illegal_move_is_named_on_stderr_with_status_2(
@@ -227,7 +227,7 @@ def test_the_command_replays_and_refuses() -> None:
     done = command("replay", "circle-duel", "4", "4")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
-        "python -m py_rules: error: move 2 (4) is illegal: 4 has already been selected.\n"
+        "python -m py_rules: error: move 2 ('4') is illegal: 4 has already been selected.\n"
     )
     done = command("replay", "circle-duel", "--size", "2")
     assert done.returncode == 2 and done.stdout == ""

@@ -295,7 +295,7 @@ def test_solve_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> Non
 def test_solve_reports_errors_like_replay(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run_cli(["solve", "circle-duel", "4", "7"], capsys)
     assert status == 2 and out == ""
-    assert err.startswith("python -m py_rules: error: move 2 (7) is illegal: You must select")
+    assert err.startswith("python -m py_rules: error: move 2 ('7') is illegal: You must select")
     status, _, err = run_cli(["solve", "sequence-duel", "--size", "99"], capsys)
     assert status == 2 and "size must be between 2 and 60" in err
     assert run_cli(["solve", "nonsense"], capsys)[0] == 2
