@@ -17,7 +17,7 @@ from collections import deque
 from typing import Any
 
 from ..games.number_circle import NumberCircle, NumberCircleState, neighbours
-from .base import Solver
+from .base import BudgetExceeded, Solver
 
 Race = tuple[int, int | None, int]  # (position, came from, total)
 INFINITE = math.inf
@@ -36,6 +36,11 @@ class NumberCircleSolver(Solver):
         self.no_negative = bool(game.options["no_negative"])
         self._turns: dict[Race, float] = {}
         self.margin = MARGIN
+        # Races the search may still step from (None: no limit); past it, it raises
+        # BudgetExceeded. A race from a total far below zero needs a search as wide as
+        # the climb back (a total of -2,000 takes about 18,000 races): a page's Hint,
+        # computer and review give up on those within their budgets.
+        self.node_budget: int | None = None
 
     def steps(self, race: Race, low: int) -> list[Race]:
         """The races after one turn (a pass when there is no legal step)."""
@@ -66,6 +71,10 @@ class NumberCircleSolver(Solver):
         while queue:
             node = queue.popleft()
             depth = seen[node]
+            if self.node_budget is not None:
+                self.node_budget -= 1
+                if self.node_budget < 0:
+                    raise BudgetExceeded
             for nxt in self.steps(node, low):
                 if nxt in seen:
                     continue
