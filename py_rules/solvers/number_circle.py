@@ -25,6 +25,10 @@ INFINITE = math.inf
 # Lowest total searched below the lower of 0 and the start total. An exact hit never
 # needs a detour this deep (tests check a deeper margin gives the same answers).
 MARGIN = 30
+# Races the search steps from, per point a total has to climb back to the target: about
+# 8 to 9 far below zero (measured), so a search that would need more than its budget
+# is refused before it starts by this lower estimate.
+CLIMB_COST = 4
 
 
 class NumberCircleSolver(Solver):
@@ -41,6 +45,9 @@ class NumberCircleSolver(Solver):
         # the climb back (a total of -2,000 takes about 18,000 races): a page's Hint,
         # computer and review give up on those within their budgets.
         self.node_budget: int | None = None
+        # Races whose search ran out of a budget, with that budget: not tried again
+        # with the same or less (a review meets each race in several positions).
+        self._beyond: dict[Race, int] = {}
 
     def steps(self, race: Race, low: int) -> list[Race]:
         """The races after one turn (a pass when there is no legal step)."""
@@ -64,6 +71,22 @@ class NumberCircleSolver(Solver):
             return known
         if race[2] == self.target:
             return 0
+        budget = self.node_budget
+        if budget is not None and (
+            CLIMB_COST * (self.target - race[2]) > budget or self._beyond.get(race, -1) >= budget
+        ):
+            raise BudgetExceeded
+        try:
+            found = self._search(race)
+        except BudgetExceeded:
+            assert budget is not None
+            self._beyond[race] = budget
+            raise
+        self._turns[race] = found
+        return found
+
+    def _search(self, race: Race) -> float:
+        """Breadth first from `race` to the target (counting races against the budget)."""
         low = min(race[2], 0) - self.margin
         seen = {race: 0}
         queue = deque([race])
@@ -84,7 +107,6 @@ class NumberCircleSolver(Solver):
                     break
                 seen[nxt] = depth + 1
                 queue.append(nxt)
-        self._turns[race] = found
         return found
 
     def races(self, state: NumberCircleState) -> tuple[Race, Race]:
