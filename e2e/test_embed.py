@@ -1,5 +1,5 @@
 """Embedding: two games in the tutorial page on one Python runtime, both playable by clicks;
-and the README's iframe snippet in a lesson page, board only, playable by clicks."""
+and the embedding guide's iframe snippet in a lesson page, board only, playable by clicks."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from gamepage import READY_TIMEOUT_MS, RECORD_LESSON_EVENTS
 from playwright.sync_api import Browser, FrameLocator, Locator, expect
 
-README = Path(__file__).resolve().parent.parent / "README.md"
-SITE_ADDRESS = "https://<user>.github.io/<repo>/"  # how README's snippets spell the site
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "embedding.md"
+SITE_ADDRESS = "https://<user>.github.io/<repo>/"  # how the guide's snippets spell the site
 
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
@@ -81,9 +81,9 @@ def test_two_games_on_the_tutorial_share_one_runtime(
 
 
 def iframe_snippet() -> str:
-    """README's copy-paste iframe snippet, exactly as documented."""
-    found = re.search(r"```html\n(<iframe .*?</iframe>)\n```", README.read_text(), re.S)
-    assert found, "README documents an iframe snippet"
+    """The embedding guide's copy-paste iframe snippet, exactly as documented."""
+    found = re.search(r"```html\n(<iframe .*?</iframe>)\n```", GUIDE.read_text(), re.S)
+    assert found, "docs/embedding.md documents an iframe snippet"
     return found.group(1)
 
 

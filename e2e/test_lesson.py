@@ -1,7 +1,7 @@
 """The lesson API in a real browser: a host page hears its boards' events, a bad
 `data-moves` is refused, and the iframe form posts the same objects to its parent.
 
-The host page is README's copy-paste lesson, as documented; the events are recorded by
+The host page is the embedding guide's copy-paste lesson, as documented; the events are recorded by
 a listener added before the page loads and read back with `page.evaluate`.
 """
 
@@ -16,7 +16,7 @@ from gamepage import READY_TIMEOUT_MS, RECORD_LESSON_EVENTS
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_embed import SITE_ADDRESS, press
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "embedding.md"
 RECORD_MESSAGES = """
 window.messages = [];
 if (window === window.top) addEventListener("message", (event) => window.messages.push(
@@ -33,11 +33,11 @@ pytestmark = pytest.mark.usefixtures("no_console_errors")
 
 
 def lesson_snippet() -> str:
-    """README's lesson page snippet, exactly as documented."""
+    """The embedding guide's lesson page snippet, exactly as documented."""
     found = re.search(
-        r"```html\n(<div [^`]*?number-duels:end.*?</script>)\n```", README.read_text(), re.S
+        r"```html\n(<div [^`]*?number-duels:end.*?</script>)\n```", GUIDE.read_text(), re.S
     )
-    assert found, "README documents a lesson snippet listening to the events"
+    assert found, "docs/embedding.md documents a lesson snippet listening to the events"
     return found.group(1)
 
 
@@ -108,7 +108,7 @@ def test_a_lesson_page_hears_moves_and_ends_from_a_data_moves_start(
     expect(chain.locator(".history li:not(.empty)")).to_have_count(2)
     expect(chain.locator(".history")).not_to_contain_text("30")
 
-    # 30 wins at once: one move, then the end, and the README's script says well done.
+    # 30 wins at once: one move, then the end, and the guide's script says well done.
     press(chain, "30")
     events = wait_for_events(page, 5)
     won = detail(["21", "13", "30"], winner=1)

@@ -1,7 +1,7 @@
 """Write the perfect-play analysis of every game and size to data/analysis.json.
 
     python scripts/analysis.py            # writes data/analysis.json, prints a summary
-    python scripts/analysis.py --markdown # also prints the README "## Analysis" table
+    python scripts/analysis.py --markdown # also prints the table of docs/solvers.md "## Analysis"
     python scripts/analysis.py --only number-duel   # recompute one game, keep the rest
 
 The data comes from `py_rules.analysis.analyse` (most of an hour on CPython, Number
