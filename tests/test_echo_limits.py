@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from strategies import SLUGS
 
 from py_rules import GAMES, RulesError, new_game
-from py_rules.terminal import cli
+from py_rules.play.session import Session
 from py_rules.rules.core import UNSHOWABLE
 from py_rules.rules.errors import MAX_ECHO
 from py_rules.rules.options import OrderOption
-from py_rules.play.session import Session
+from py_rules.terminal import cli
 from py_rules.terminal.loop import play_in_terminal
 
 SITE = Path(__file__).resolve().parent.parent / "site"

@@ -17,13 +17,14 @@ from typing import Any
 
 import pytest
 
-from py_rules import BadSave, IllegalMove, new_game, players, review
-from py_rules.rules.core import FULL, MAX_MOVES, Game, game_from_json
-from py_rules.rules.options import IntOption
-from py_rules.registry import GAMES
-from py_rules.play.session import Phase, Session
+from py_rules import BadSave, IllegalMove, new_game
+from py_rules.engine import players, review
 from py_rules.engine.solvers import clear_caches, solver_for
 from py_rules.engine.solvers.number_circle import NumberCircleSolver
+from py_rules.play.session import Phase, Session
+from py_rules.registry import GAMES
+from py_rules.rules.core import FULL, MAX_MOVES, Game, game_from_json
+from py_rules.rules.options import IntOption
 
 
 def sinking(moves: int) -> Game[Any]:

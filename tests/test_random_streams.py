@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_rules import Game, new_game
+from py_rules.rules.options import MAX_SEED
 from py_rules.terminal import cli
 from py_rules.terminal import loop as terminal
-from py_rules.rules.options import MAX_SEED
 
 SEEDS = 60  # games per check: a count of matches is Binomial(60, 1/5) when independent
 # A count of matches this high has probability below 1e-10 for independent choices;

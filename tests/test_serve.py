@@ -11,11 +11,11 @@ import http.client
 from collections.abc import Iterator
 from pathlib import Path
 
+import mime_db
+import offline
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import mime_db
-import offline
 from offline import CSP
 from serve import CACHE_CONTROL, start_server
 
