@@ -1,6 +1,6 @@
 # Number Duels. `make serve` builds and serves the site; `make test` runs every test.
 # Every target installs what a fresh machine lacks (a virtual environment, npm packages,
-# Chromium through apt when running as root).
+# Chromium, WebKit and Firefox through apt when running as root).
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,11 +8,12 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help deps chromium serve site test test-rules test-pyodide test-e2e lint format bench play clean
+.PHONY: help deps chromium engines serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
-	@echo "make test    run every test (lint, rules, rules on Pyodide, browser end to end)"
+	@echo "make test    run every test (lint, rules, rules on Pyodide, browser end to end in"
+	@echo "             Chromium, a smoke suite in WebKit and Firefox)"
 	@echo "make site    build _site/ (static files, ready for any web host)"
 	@echo "make bench   run the benchmarks"
 	@echo "make play    play in the terminal"
@@ -29,6 +30,9 @@ node_modules/.installed: package.json package-lock.json
 
 chromium:
 	@bash scripts/ensure-chromium.sh
+
+engines:
+	@bash scripts/ensure-engines.sh
 
 deps: $(VENV)/.installed node_modules/.installed
 
@@ -69,11 +73,15 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	node tests/pyodide/run.mjs
 
 test-e2e: site chromium
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e --ignore=e2e/webkit_firefox
 
-test: lint test-rules test-pyodide test-e2e
+# The smoke suite in WebKit and Firefox: what a class does, once per engine.
+test-engines: site engines
+	$(PY) -m pytest e2e/webkit_firefox
 
-bench: site chromium
+test: lint test-rules test-pyodide test-e2e test-engines
+
+bench: site chromium engines
 	$(PY) bench/run.py
 
 clean:

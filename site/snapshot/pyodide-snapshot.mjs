@@ -43,6 +43,16 @@ const CACHE_NAME = "nd-python-snapshot";
 const SNAPSHOT_BUDGET_MS = 3000;
 // How long to wait for pyodide.asm.wasm before deciding that the network is too slow.
 const PROBE_MS = 2000;
+// Whether this browser can unpack gzip in the page (DecompressionStream: Safari 16.4, Firefox 113
+// and later). Without it the snapshot cannot be unpacked: Python starts normally, and no snapshot
+// is downloaded for the next visit (one kept unpacked by an earlier visit is still used).
+const CAN_GUNZIP = (() => {
+  try {
+    return Boolean(new DecompressionStream("gzip"));
+  } catch {
+    return false;
+  }
+})();
 // `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks).
 const FORCED = new URLSearchParams(location.search).get("python-start");
 
@@ -237,6 +247,7 @@ async function decide() {
   if (FORCED === "normal") return { how: "normal", reason: "asked for" };
   const raw = await cachedSnapshot();
   if (raw) return { how: "snapshot", raw: Promise.resolve(raw), cached: true, reason: "" };
+  if (!CAN_GUNZIP) return { how: "normal", reason: "this browser cannot unpack gzip (no DecompressionStream)" };
   if (FORCED === "snapshot") {
     return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: "asked for" };
   }
@@ -331,7 +342,7 @@ async function start(options) {
   const pyodide = withSafetyNet(await loadPlain(startOptions(options)));
   mark("started-normally");
   report(choice.how === "snapshot" ? "fallback" : "normal", reason, pyodide);
-  if (choice.how === "normal" && SNAPSHOT.file) prepareNextVisit(null);
+  if (choice.how === "normal" && SNAPSHOT.file && CAN_GUNZIP) prepareNextVisit(null);
   return pyodide;
 }
 
