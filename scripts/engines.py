@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -182,7 +183,9 @@ class WebKitTab(Tab):
         options.add_argument("--automation")
         service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": self.xvfb.display})
         try:
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
+            with warnings.catch_warnings():  # Selenium's own use of its deprecated argument
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
         except Exception:
             self.xvfb.stop()
             raise
