@@ -2,13 +2,13 @@
 
 The engines of the cross-engine suite (scripts/engines.py: WebKitGTK over WebDriver, Firefox
 ESR over WebDriver BiDi), on the built site served on loopback (scripts/serve.py, gzip as a
-static host sends it). For a game page, the tutorial (two embedded boards) and the floor (a
-bare `loadPyodide()` from the very same vendored runtime, then `import json, random`: see
-bench/_browser.py), each round opens the engine with a fresh profile and visits the page
-(cold: a first-time visitor), lets the page finish what it does for the next visit (the
-snapshot kept, the service worker in control), then visits it again (warm). Pages are
-interleaved so that a busy machine slows all alike; the load average is printed before and
-after, since these engines cannot be throttled like Chromium and measure the machine too.
+static host sends it). For a game page and the floor (a bare `loadPyodide()` from the very
+same vendored runtime, then `import json, random`: see bench/_browser.py), each round opens
+the engine with a fresh profile and visits the page (cold: a first-time visitor), lets the
+page finish what it does for the next visit (the snapshot kept, the service worker in
+control), then visits it again (warm). Pages are interleaved so that a busy machine slows
+all alike; the load average is printed before and after, since these engines cannot be
+throttled like Chromium and measure the machine too.
 
 Prints, per engine: medians of the time from navigation to playable (the page's own
 `board-ready` mark), each as a ratio to the same engine's floor in the same run, and how
@@ -31,8 +31,9 @@ from _browser import FLOOR_PATH, require_site, serve_site
 from first_visit import SETTLED
 
 FLOOR = "floor (bare loadPyodide)"
+# A game page marks `board-ready` itself (as the floor does); the embeds of the tutorial mark
+# nothing, and these engines' automation cannot add the observer bench/first_visit.py adds.
 PAGES = {FLOOR: FLOOR_PATH, "sequence-duel": "games/sequence-duel/?delay=0"}
-PAGES["tutorial (2 embeds)"] = "tutorial.html"
 READY = """() => {
   const [mark] = performance.getEntriesByName("board-ready");
   return mark ? { ready: mark.startTime, boot: document.documentElement.dataset.pythonBoot || "" }
