@@ -20,6 +20,7 @@ turn (a move), or stop here (`stop`: this device refuses every later link).
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -112,9 +113,10 @@ class Device:
                 raise BadOption(f"{key} is the other player's to choose, on their device")
         if order is None:
             order = options.get(f"order{seat}")
-        base = game_cls(
-            {k: v for k, v in options.items() if k not in game_cls.secret_options()}, names
-        )
+        chosen = {k: v for k, v in options.items() if k not in game_cls.secret_options()}
+        # Who moves first, a random target: drawn here, from this device's randomness.
+        chosen.setdefault("seed", int.from_bytes(entropy(8), "big") >> 1)
+        base = game_cls(chosen, names)
         public = {spec.name: base.options[spec.name] for spec in public_options(game_cls)}
         line = Line(slug, entropy(GAME_ID_BYTES), public, base.names)
         device = cls(seat, line)
@@ -156,7 +158,8 @@ class Device:
             assert own is not None
         else:
             size = len(base.arrangement(self.seat) or ())
-            own = tuple(secrets.SystemRandom().sample(range(1, size + 1), size))
+            shuffler = random.Random(int.from_bytes(entropy(SALT_BYTES), "big"))
+            own = tuple(shuffler.sample(range(1, size + 1), size))
         salts, seals = seal_row(self.line.game_id, self.seat, own, entropy)
         both = list(self.line.seals)
         both[self.seat - 1] = seals
@@ -174,13 +177,13 @@ class Device:
         own = (self.seat, self.order) if self.order else None
 
         def choose(replay: Replay, legal: list[Any]) -> int:
-            texts = [replay.game.move_text(move) for move in legal]
-            return texts.index(line.moves[len(replay.moves)])
+            return legal.index(replay.game.parse_move(line.moves[len(replay.moves)]))
 
         def take(*_: Any) -> Opening | Problem:
             return next(pool, None) or Problem(0, "An opening is missing.")
 
-        self._view = walk(reading, len(line.moves), choose, take, own)
+        # Unchecked: the line was checked when its link was read (or made here).
+        self._view = walk(reading, len(line.moves), choose, take, own, check=False)
         if reading.problem:
             raise BadSave(reading.problem.message)
         self._reading = reading
@@ -320,7 +323,11 @@ class Device:
         if (line.slug, line.options, line.names) != (mine.slug, mine.options, mine.names):
             raise LinkRefused("tampered", "This link has other settings or names than this game.")
         for seat in (1, 2):
-            if mine.sealed(seat) and line.seals[seat - 1] != mine.seals[seat - 1]:
+            if (
+                line.sealed(seat)
+                and mine.sealed(seat)
+                and line.seals[seat - 1] != mine.seals[seat - 1]
+            ):
                 raise LinkRefused(
                     "tampered",
                     f"This link has other seals for {mine.names[seat - 1]}'s numbers than this game"
@@ -381,11 +388,12 @@ class Device:
                 "tampered", f"This link changes the game's history: {problem.message}"
             )
         behind = (
-            len(line.moves) < len(mine.moves)
+            any(mine.sealed(seat) and not line.sealed(seat) for seat in (1, 2))
+            or len(line.moves) < len(mine.moves)
             or len(line.openings) < len(mine.openings)
             or (mine.resigned is not None and line.resigned is None)
         )
-        if behind:
+        if behind and problem is None:
             raise LinkRefused(
                 "stale",
                 f"This link is older than the game on this device (it has {len(line.moves)} moves,"

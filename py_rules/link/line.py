@@ -240,11 +240,13 @@ def walk(
     choose: Choose,
     take: Take,
     own: tuple[int, tuple[int, ...]] | None = None,
+    check: bool = True,
 ) -> Replay:
     """Replay `count` moves of `reading.line`: `choose` gives each move's index among
     the legal moves, `take` each opening the rules call for (seat, and the position or
     the number it must have). Fills `reading`: its line's moves and openings as far as
-    they are sound, the player who made each, and the first problem."""
+    they are sound, the player who made each, and the first problem. Without `check`
+    the openings are taken as they are (to write a line, not to read one)."""
     line = reading.line
     replay = Replay(line, own)
     openings: list[Opening] = []
@@ -258,7 +260,7 @@ def walk(
         got = take(replay, seat, position, number)
         if isinstance(got, Problem):
             return Problem(index, got.message, got.cheating)
-        problem = replay.check_opening(got, index)
+        problem = replay.check_opening(got, index) if check else None
         if problem is None:
             replay.learn(got)
             openings.append(got)
@@ -300,6 +302,8 @@ def walk(
             problem = opened(count, seat, position, None)
             if problem:
                 return stop(problem)
+    if line.closed:
+        replay.rebuild()
     reading.line = replaced(line, tuple(replay.moves), tuple(openings))
     return replay
 
@@ -353,13 +357,12 @@ def encode(line: Line, sender: int) -> bytes:
     pool = iter(line.openings)
 
     def choose(replay: Replay, legal: list[Any]) -> int:
-        texts = [replay.game.move_text(move) for move in legal]
-        chosen = texts.index(line.moves[len(replay.moves)])
+        chosen = legal.index(replay.game.parse_move(line.moves[len(replay.moves)]))
         digits.append((chosen, len(legal)))
         return chosen
 
     reading = Reading(line, sender)
-    walk(reading, len(line.moves), choose, lambda *_: next(pool))
+    walk(reading, len(line.moves), choose, lambda *_: next(pool), check=False)
     assert reading.problem is None, reading.problem
     code = 0
     for chosen, radix in reversed(digits):

@@ -73,6 +73,8 @@ def from_text(text: str) -> bytes:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
     except (binascii.Error, ValueError):
         raise damaged() from None
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
+        raise damaged()  # stray bits in its last character: not a link we wrote
     payload, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     if len(raw) <= CHECK_BYTES or hashlib.sha256(payload).digest()[:CHECK_BYTES] != check:
         raise damaged()
