@@ -84,7 +84,9 @@ def test_honest_devices_play_the_hot_seat_game(slug: str, data: st.DataObject) -
     hot = match.hot
     while not hot.is_over and len(hot.moves) < 40:
         match.play(hot.move_text(pick(data.draw, hot.legal_moves())))
-        receiver = next(d for d in match.devices.values() if d.status != "their-turn" or hot.is_over)
+        receiver = next(
+            d for d in match.devices.values() if d.status != "their-turn" or hot.is_over
+        )
         for device in match.devices.values():
             assert device.line.moves == tuple(hot.move_text(m) for m in hot.moves)
         if not hot.is_over:
@@ -132,7 +134,7 @@ def test_no_link_holds_a_number_or_salt_the_rules_have_not_revealed(
         if index and not hot.is_over:
             match.play(hot.move_text(pick(data.draw, hot.legal_moves())))
         public = hot.public_view()["rows"]
-        for seat, link in match.links[checked:]:
+        for _seat, link in match.links[checked:]:
             payload = from_text(link)
             for row in (1, 2):
                 shown = {
@@ -261,7 +263,7 @@ def test_any_edited_byte_is_refused_caught_or_only_changes_the_new_move(
 ) -> None:
     """An edit made on purpose (the check recomputed): whatever arrives, the history
     both have agreed on never changes."""
-    _, sender, receiver, link = data.draw(mid_game(slug))
+    _, _sender, receiver, link = data.draw(mid_game(slug))
     payload = bytearray(from_text(link))
     at = data.draw(st.integers(0, len(payload) - 1))
     payload[at] = data.draw(st.integers(0, 255).filter(lambda b: b != payload[at]))
@@ -366,7 +368,9 @@ def test_a_reused_salt_is_caught_at_its_first_reveal(data: st.DataObject) -> Non
     cheat = match.devices[match.hot.to_move or 1]
     honest = match.devices[other(cheat.seat)]
     salt = bytes(data.draw(st.binary(min_size=16, max_size=16)))
-    seals = tuple(seal(cheat.line.game_id, cheat.seat, p, n, salt) for p, n in enumerate(cheat.order, 1))
+    seals = tuple(
+        seal(cheat.line.game_id, cheat.seat, p, n, salt) for p, n in enumerate(cheat.order, 1)
+    )
     both = list(cheat.line.seals)
     both[cheat.seat - 1] = seals
     sealed = replace(cheat.line, seals=(both[0], both[1]))
@@ -398,8 +402,10 @@ def test_an_old_reveal_changed_later_is_refused(data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 @given(data=st.data())
-def test_resigning_is_a_move_and_stopping_refuses_every_link(slug: str, data: st.DataObject) -> None:
-    match, sender, receiver, link = data.draw(mid_game(slug))
+def test_resigning_is_a_move_and_stopping_refuses_every_link(
+    slug: str, data: st.DataObject
+) -> None:
+    _match, sender, receiver, link = data.draw(mid_game(slug))
     with pytest.raises(IllegalMove):
         sender.resign()
     receiver.receive(link)
