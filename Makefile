@@ -1,6 +1,12 @@
 # Number Duels. `make serve` builds and serves the site; `make test` runs every test.
 # Every target installs what a fresh machine lacks (a virtual environment, npm packages,
 # Chromium through apt when running as root).
+#
+# The build (`make site`, which the Pages workflow runs to make the published artifact) installs
+# only what it builds with: the npm `dependencies` of package.json, at the exact versions and
+# hashes of package-lock.json. Its Python is the standard library alone (tests/test_build_set.py
+# checks every import), so it runs on $(PYTHON) and installs nothing from PyPI. The test tools
+# (the `test` extra of pyproject.toml, npm `devDependencies`) come with the targets that test.
 
 PYTHON ?= python3
 VENV := .venv
@@ -19,27 +25,31 @@ help:
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+# The build's npm packages only; a full install (below) counts as one too.
+node_modules/.build-installed: package.json package-lock.json
+	npm ci --omit=dev --no-audit --no-fund --silent
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
-	touch $@
+	touch $@ node_modules/.build-installed
 
 chromium:
 	@bash scripts/ensure-chromium.sh
 
 deps: $(VENV)/.installed node_modules/.installed
 
-site: deps
-	$(PY) scripts/build_site.py
+site: node_modules/.build-installed
+	$(PYTHON) scripts/build_site.py
 
 serve: site
-	$(PY) scripts/serve.py --host $(HOST) --port $(PORT)
+	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
 
-play: $(VENV)/.installed
-	$(PY) -m py_rules play
+play:
+	$(PYTHON) -m py_rules play
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
@@ -68,12 +78,12 @@ $(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt $(VENV)/.installed
 test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	node tests/pyodide/run.mjs
 
-test-e2e: site chromium
+test-e2e: deps site chromium
 	$(PY) -m pytest e2e
 
 test: lint test-rules test-pyodide test-e2e
 
-bench: site chromium
+bench: deps site chromium
 	$(PY) bench/run.py
 
 clean:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -29,6 +30,13 @@ from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flag
 from serve import start_server, warm_gzip_cache  # noqa: E402
 
 SITE = ROOT / "_site"
+# Outer limits, never a pace: every wait ends as soon as the page's own signal shows (an
+# attribute, a text, a performance mark); these bound only how long a broken page is waited
+# for. Playwright's own defaults (5 s for `expect`, 30 s for actions) are too tight for a
+# page whose Python is busy on a 2-core machine that is running other work.
+EXPECT_TIMEOUT_MS = 30_000
+ACTION_TIMEOUT_MS = 60_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PREFIX = "/number-duels/"
 # Chromium's own background services, never contacted on a page's behalf.
@@ -150,6 +158,7 @@ class Watch:
         """Record every Content Security Policy violation of every page in `context`, and
         every module a page had to load from the full standard library."""
         context.add_init_script(CSP_REPORTER)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.on("console", self.note)
         return context
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -32,6 +33,12 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
 """
 
 Table = TypeVar("Table", bound=Mapping[str, Any])
+
+
+def storage_key(site_url: str, name: str) -> str:
+    """Where the site at `site_url` keeps `name` (a game's slug, "puzzles-solved") in
+    localStorage: named after the site's folder, as two deployments share one origin."""
+    return f"number-duels:{urlsplit(site_url).path}{name}"
 
 
 def every_game(table: Table) -> Table:

@@ -218,3 +218,74 @@ def test_an_embed_can_choose_to_arrange_the_numbers_first(
     box.locator(".choices").get_by_role("button", name="Done arranging").click()
     expect(box.locator(".history li:not(.empty)")).to_have_count(1)  # now the computer moves
     context.close()
+
+
+# A host page with its own message traffic and its own Python-looking markup: the embed must
+# leave both alone. `messages` records what the host's own listener (added once the boards
+# are up, as any later script of the host would be) receives; `onceListeners` every
+# one-shot `message` listener that anything adds to the window.
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A host page</title>
+<link rel="icon" href="{site}assets/favicon.svg">
+<script>
+window.onceListeners = [];
+const add = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function (type, listener, options) {{
+  if (this === window && type === "message" && options && options.once) {{
+    onceListeners.push(String(listener).slice(0, 120));
+  }}
+  return add.call(this, type, listener, options);
+}};
+</script></head>
+<body><h1>Notes</h1>
+<div class="number-duels" data-game="sequence-duel" data-size="5" data-mode="two-players"></div>
+<script src="{site}embed.js" defer></script></body></html>"""
+
+
+def test_an_embed_leaves_the_host_pages_messages_and_scripts_alone(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watch.attach(context.new_page())
+    address = f"{site_url}host-page.html"
+    host = HOST_PAGE.format(site=site_url)
+    context.route(address, lambda route: route.fulfill(content_type="text/html", body=host))
+    page.goto(address)
+    expect(page.locator("html")).to_have_attribute(
+        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+    )
+    # The host's first message reaches the host: it posts two and waits for the second.
+    received = page.evaluate(
+        """() => new Promise((resolve) => {
+             const seen = [];
+             addEventListener("message", (event) => {
+               seen.push(event.data);
+               if (event.data === "second") resolve(seen);
+             });
+             postMessage("first", "*");
+             postMessage("second", "*");
+           })"""
+    )
+    assert received == ["first", "second"]
+    assert page.evaluate("onceListeners") == []
+    # A <script type="py"> (and a <py-script>) that the host adds later is not run: no
+    # script type or element of the host's document is claimed by the embed.
+    page.evaluate(
+        """() => {
+             for (const tag of ["script", "py-script"]) {
+               const script = document.createElement(tag);
+               if (tag === "script") script.type = "py";
+               script.textContent = "import js\\njs.window.hostPythonRan = True";
+               document.body.append(script);
+             }
+           }"""
+    )
+    box = page.locator(".number-duels")
+    press(box, "3")  # the embed's Python has run since the scripts were added
+    expect(box.get_by_role("status")).to_contain_text("Player 2")
+    assert page.evaluate("'hostPythonRan' in window") is False
+    assert page.evaluate("['py-script', 'mpy-script'].map((n) => customElements.get(n))") == [
+        None,
+        None,
+    ]
+    context.close()

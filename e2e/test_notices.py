@@ -8,6 +8,7 @@ bundle's source map names the packages bundled into it.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -18,6 +19,13 @@ from conftest import ROOT, SITE
 from playwright.sync_api import Browser, expect
 
 NODE = ROOT / "node_modules"
+# SPDX license identifiers in their registered spelling (https://spdx.org/licenses/).
+SPDX = {"0BSD", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "MIT", "MPL-2.0", "NCSA"}
+SPDX |= {"PSF-2.0", "Python-2.0", "Zlib", "CC0-1.0", "Unlicense", "BlueOak-1.0.0"}
+SECTION = re.compile(
+    r'<h3 id="[^"]+">([^<]+) <span class="notice-version">([^<]+)</span></h3>'
+    r"<p>License: <strong>([^<]+)</strong>"
+)
 PAGES = [
     "",
     "tutorial.html",
@@ -110,3 +118,51 @@ def test_every_page_footer_shows_the_version_and_links_the_notices(
         expect(page).to_have_url(f"{site_url}notices.html")
         expect(page.get_by_role("heading", level=1)).to_have_text("Licenses and notices")
     context.close()
+
+
+def bundled_sources() -> dict[tuple[str, str], str]:
+    """(package folder under node_modules as the map names it, file in it) -> the source
+    text that a vendored bundle's source map holds for it."""
+    found = {}
+    for source in copied_from_npm().values():
+        source_map = source.with_name(source.name + ".map")
+        if not source_map.is_file():
+            continue
+        data = json.loads(source_map.read_text(encoding="utf-8"))
+        for entry, text in zip(data["sources"], data.get("sourcesContent") or [], strict=False):
+            match = re.search(r"node_modules/(.*?)/((?:esm|src|dist)/.*|[^/]+\.js)$", entry)
+            if match and text is not None:
+                found[(match.group(1), match.group(2))] = text
+    return found
+
+
+@pytest.mark.usefixtures("site_url")
+def test_every_bundled_package_has_its_own_license_at_the_version_inside() -> None:
+    page = notices_text()
+    assert "not recorded" not in page
+    sections = SECTION.findall(page)
+    assert len(sections) >= 40, sections
+    for name, version, licence in sections:
+        assert not version.startswith(("^", "~")), (name, version)  # a version, not a range
+        if licence == "in the license text below":  # a text PyScript keeps for a file of its
+            continue  # own 3rd-party/ folder (a minified build: no npm file to compare with)
+        assert not version.startswith("as bundled"), (name, version)
+        ids = [t for t in re.split(r"\s+(?:OR|AND|WITH)\s+|[()]", licence) if t.strip()]
+        assert set(ids) <= SPDX, (name, licence)  # SPDX identifiers, registered spelling
+    assert "License: <strong>Apache-2.0</strong>" in page and "APACHE-2.0" not in page
+    # Each bundled npm file is byte for byte the file of an installed package whose name,
+    # version and license text the page shows: the version is the one inside the bundle.
+    sources = bundled_sources()
+    assert any(folder == "@codemirror/view" for folder, _ in sources)
+    for (folder, rest), text in sorted(sources.items()):
+        name = re.search(r"((?:@[^/]+/)?[^/]+)$", folder).group(1)
+        copies = [NODE / folder, NODE / name, *NODE.glob(f"*/node_modules/{name}")]
+        same = [
+            c for c in copies if (c / rest).is_file() and (c / rest).read_bytes().decode() == text
+        ]
+        assert same, f"no installed package holds the bundled {folder}/{rest}"
+        meta = json.loads((same[0] / "package.json").read_text(encoding="utf-8"))
+        assert f'>{name} <span class="notice-version">{meta["version"]}<' in page, (name, meta)
+        for licence in same[0].glob("[Ll][Ii][Cc][Ee][Nn][SsCc][Ee]*"):
+            first = licence.read_text(encoding="utf-8").strip().splitlines()[0]
+            assert html.escape(first) in page, (name, first)

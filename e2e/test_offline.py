@@ -152,8 +152,26 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         assert "build two" not in page.evaluate(css)
         new = old.replace(old_version, new_version)
         assert sorted(site_caches(page)) == sorted([old, new])
+        # A second tab of the old build sees the same notice.
+        other = context.new_page()
+        GamePage(other, "sequence-duel").open(url)
+        other.evaluate("window.sameDocument = true")
+        other_notice = other.locator(".update-notice")
+        expect(other_notice).to_contain_text("new version", timeout=SW_TIMEOUT_MS)
         with page.expect_navigation():
             notice.get_by_role("button", name="Reload").click()
+        # Reload switched the site: the other tab is told, and not reloaded under its player.
+        expect(other_notice).to_contain_text("updated in another tab", timeout=SW_TIMEOUT_MS)
+        assert other.evaluate("window.sameDocument") is True
+        assert "build two" in other.evaluate(
+            "fetch('../../assets/style.css').then((r) => r.text())"
+        )
+        with other.expect_navigation():
+            other_notice.get_by_role("button", name="Reload").click()
+        expect(other.locator("body")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        expect(other_notice).to_have_count(0)
         expect(page.locator("body")).to_have_attribute(
             "data-state", "ready", timeout=READY_TIMEOUT_MS
         )

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS
+from gamepage import READY_TIMEOUT_MS, storage_key
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from py_rules.puzzle_session import PuzzleSession, Stage
@@ -18,7 +18,6 @@ from py_rules.solvers import solver_for
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 DATA = load()
-SOLVED_KEY = "number-duels/puzzles-solved"  # where the pages keep the solved puzzles
 
 
 def sequence_puzzle(least_win_in: int) -> dict[str, Any]:
@@ -165,7 +164,8 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
     # A damaged record of solved puzzles (nested deep enough to overflow a parser's
     # stack) counts as none solved, and the next solve replaces it.
-    context.add_init_script(f"localStorage.setItem('{SOLVED_KEY}', '['.repeat(100000))")
+    solved_key = storage_key(site_url, "puzzles-solved")  # where the pages keep them
+    context.add_init_script(f"localStorage.setItem('{solved_key}', '['.repeat(100000))")
     page.goto(address)
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
@@ -179,7 +179,7 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     )
     session = PuzzleSession("digit-chain", puzzle)
     solve(shown, session)
-    assert page.evaluate(f"localStorage.getItem('{SOLVED_KEY}')") == json.dumps([puzzle["id"]])
+    assert page.evaluate(f"localStorage.getItem('{solved_key}')") == json.dumps([puzzle["id"]])
     expect(unknown.locator(".message")).to_contain_text("There is no puzzle")
     expect(unknown.locator(".message")).to_contain_text("the standard game is shown")
     expect(unknown).not_to_have_attribute("data-puzzle-state", re.compile("."))

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from gamepage import GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
 from playwright.sync_api import Browser, BrowserContext, expect
 from test_games import take_turn
 
@@ -70,7 +70,9 @@ def test_a_game_survives_a_reload(context: BrowserContext, watch: Any, site_url:
         gp.press(number)
     before = gp.snapshot()
     gp.page.reload()
-    expect(gp.page.locator("body")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(gp.page.locator("body")).to_have_attribute(
+        "data-state", "ready", timeout=READY_TIMEOUT_MS
+    )
     expect(gp.history).to_have_count(3)
     assert gp.snapshot() == before
     expect(gp.page.locator('#options [name="name1"]')).to_have_value("Ann")
@@ -149,7 +151,9 @@ def test_a_share_link_opens_the_same_position(
     expect(other.message).to_be_empty()
     assert "g=" not in other.page.url  # the game now lives in this browser's save
     other.page.reload()
-    expect(other.page.locator("body")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(other.page.locator("body")).to_have_attribute(
+        "data-state", "ready", timeout=READY_TIMEOUT_MS
+    )
     assert other.snapshot() == before
 
 
@@ -249,19 +253,22 @@ def test_bad_links_and_saves_are_refused_with_a_fresh_game(
         expect(gp.history, name).to_have_count(0)
         expect(gp.status, name).to_contain_text("Player 1:")
     # A damaged save in localStorage: refused the same way on the next visit.
+    key = storage_key(site_url, "sequence-duel")
     for saved, words in (
         ('{"v":1,"mode":"2p"', "damaged"),
         (json.dumps({**GOOD, "v": 0}), "another version"),
         (json.dumps({**GOOD, "at": 7}), "position is not in the game"),
         (json.dumps({**GOOD, "mode": ["x"]}), "players are not valid"),
     ):
-        page.evaluate("s => localStorage.setItem('number-duels/sequence-duel', s)", saved)
+        page.evaluate(
+            "([k, s]) => localStorage.setItem(k, `1.${'0'.repeat(16)}\\n${s}`)", [key, saved]
+        )
         gp.open(site_url)
         expect(gp.message).to_contain_text("Your saved game could not be restored")
         expect(gp.message).to_contain_text(words)
         expect(gp.history).to_have_count(0)
         gp.press("5")  # the fresh game plays, and replaces the bad save
-        assert "damaged" not in page.evaluate("localStorage.getItem('number-duels/sequence-duel')")
+        assert "damaged" not in page.evaluate("(k) => localStorage.getItem(k)", key)
     assert dialogs == []
 
 
@@ -301,7 +308,7 @@ def test_a_reload_while_arranging_resumes_the_arranging_step(
     gp.choice("Done arranging").click()
     expect(handover).to_contain_text("Bob's turn")
     gp.page.reload()
-    expect(body).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     # Still Bob's turn to arrange, behind the hand-over screen; no move was played.
     expect(body).to_have_attribute("data-turn", "handover")
     expect(handover).to_contain_text("Bob's turn")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import SLUGS, GamePage
+from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import take_turn
 
@@ -95,7 +95,9 @@ def test_the_tutorial_starts_its_games_from_the_snapshot(
     """The tutorial page (several embedded games, one runtime) restores the snapshot too."""
     page = context.new_page()
     page.goto(f"{site_url}tutorial.html?python-start=snapshot")
-    expect(page.locator("html")).to_have_attribute("data-nd-embeds", "ready", timeout=90_000)
+    expect(page.locator("html")).to_have_attribute(
+        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+    )
     assert boot(page)["path"] == "snapshot", boot(page)
     assert console["error"] == []
 
@@ -111,7 +113,10 @@ def test_the_next_visit_restores_the_snapshot_kept_in_cache_storage(
     page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     GamePage(page, "digit-chain").open(site_url, "?python-start=normal")
     assert boot(page)["path"] == "normal"
-    page.wait_for_function("() => performance.getEntriesByName('nd-snapshot-kept').length > 0")
+    page.wait_for_function(
+        "() => performance.getEntriesByName('nd-snapshot-kept').length > 0",
+        timeout=READY_TIMEOUT_MS,  # the download, unpacking and keeping of 31.5 MB
+    )
     assert requested.count(snapshot_file().name) == 1
     # Fetched only once the board was playable.
     fetched_after = page.evaluate(

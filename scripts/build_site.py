@@ -18,6 +18,10 @@ import zipfile
 from pathlib import Path
 from string import Template
 
+# `make site` runs on $(PYTHON) itself, without a venv: say so plainly if that is too old.
+if sys.version_info < (3, 11):  # noqa: UP036
+    sys.exit(f"The build needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
@@ -68,7 +72,7 @@ def copy_runtime(out: Path) -> None:
     """Vendor Pyodide and PyScript."""
     missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
     if missing or not (PYSCRIPT_DIST / "core.js").is_file():
-        sys.exit("node_modules is incomplete: run `npm ci` (or `make deps`) first.")
+        sys.exit("node_modules is incomplete: run `make site` (or `npm ci --omit=dev`) first.")
     pyodide_out = out / "vendor" / "pyodide"
     pyodide_out.mkdir(parents=True)
     for name in snapshot.RUNTIME_FILES:

@@ -36,7 +36,6 @@ def embed_script(bundle: str) -> str:
         "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
         "bundle": bundle,
         "css": "assets/embed.css",
-        "pyscript": "assets/pyscript.js",
     }
     source = (SITE / "embed" / "embed.js").read_text(encoding="utf-8")
     marker = "/*@CONFIG@*/ null"

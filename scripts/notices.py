@@ -2,12 +2,19 @@
 
 Everything listed is read from what the build copied out of `node_modules/`: each copied
 file's npm package (its package.json and the license files it ships), the packages that
-a copied bundle was made from (its source map, left in npm, names them; a jsDelivr
-bundle names its version in a header; a package's own `3rd-party-licenses/` folder has
-their license texts), and what Pyodide's build contains (its lock file names the CPython
-and Emscripten versions). Only the licenses of CPython and Emscripten inside Pyodide are
-typed here, since its npm package does not ship them. When the build copies something
-new, the page lists it without being told.
+a copied bundle was made from (its source map, left in npm, names them and holds their
+source; a jsDelivr bundle names its version in a header; a package's own
+`3rd-party-licenses/` folder has their license texts), and what Pyodide's build contains
+(its lock file names the CPython and Emscripten versions). Only the licenses of CPython
+and Emscripten inside Pyodide are typed here, since its npm package does not ship them.
+When the build copies something new, the page lists it without being told.
+
+A package bundled into another is described by its own npm package, installed as a build
+dependency at the version that was bundled: it is taken only if its files are exactly the
+source the bundle's map holds (so the version shown is the one inside, not a guess). Code
+that a package keeps as a port in its own sources ("Port of https://github.com/o/r") gets
+the license of the npm package published from that repository. Anything that cannot be
+matched so is listed as "not recorded", which the tests refuse.
 """
 
 from __future__ import annotations
@@ -29,6 +36,28 @@ IN_NODE_MODULES = re.compile(r"^(?:.*/)?node_modules/((?:@[^/]+/)?[^/]+)/(.*)$")
 JSDELIVR = re.compile(r"Original file: /npm/((?:@[^/@]+/)?[^/@]+)@([^/\s]+)/")
 # A re-export wrapper such as PyScript's src/3rd-party/codemirror_view.js.
 REEXPORT = re.compile(r'^\s*export \* from "([^"./][^"]*)";\s*$')
+# A file ported into a package's own sources names where it came from.
+PORT_OF = re.compile(r"\bPort of https://github\.com/([\w.-]+)/([\w.-]+)")
+NOT_RECORDED = "not recorded here; see its source"
+# SPDX license identifiers in their registered spelling (SPDX matches them case-blind;
+# package.json files do not always use the registered case, e.g. "APACHE-2.0").
+SPDX_IDS = (
+    "0BSD",
+    "Apache-2.0",
+    "BlueOak-1.0.0",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "CC0-1.0",
+    "ISC",
+    "MIT",
+    "MPL-2.0",
+    "NCSA",
+    "PSF-2.0",
+    "Python-2.0",
+    "Unlicense",
+    "Zlib",
+)
+SPDX_SPELLING = {spdx.lower(): spdx for spdx in SPDX_IDS}
 
 
 @dataclass
@@ -52,6 +81,9 @@ class Kept:
     version: str = ""
     texts: dict[str, str] = field(default_factory=dict)
     npm: bool = True  # published on npm under `name` (else kept in its owner's sources)
+    files: dict[str, str | None] = field(default_factory=dict)  # path in package -> source
+    where: str = ""  # its folder under node_modules where it was bundled from
+    port_of: str = ""  # "owner/repo" on GitHub of code ported into the owner's sources
 
 
 def meta_of(folder: Path) -> dict:
@@ -86,6 +118,13 @@ def repository_url(meta: dict) -> str:
     return url or meta.get("homepage", "") or f"https://www.npmjs.com/package/{meta['name']}"
 
 
+def spdx_spelling(expression: str) -> str:
+    """A license expression with every known SPDX identifier in its registered case."""
+    return re.sub(
+        r"[\w.+-]+", lambda m: SPDX_SPELLING.get(m.group(0).lower(), m.group(0)), expression
+    )
+
+
 def license_texts(folder: Path) -> dict[str, str]:
     return {
         p.name: p.read_text(encoding="utf-8", errors="replace").strip()
@@ -104,7 +143,7 @@ def npm_component(folder: Path, inside: str = "") -> Component:
     return Component(
         name=meta["name"],
         version=meta.get("version", ""),
-        license=declared or "not declared",
+        license=spdx_spelling(declared) if declared else "not declared",
         source=repository_url(meta),
         texts=texts,
         # A package that ships no license file: the standard text of the license it names.
@@ -149,12 +188,50 @@ def pyodide_contents(folder: Path, copied: set[Path]) -> list[Component]:
     return found
 
 
-def map_sources(copied: Path) -> list[str]:
-    """The files a copied bundle was made from, as its source map (left in npm) names them."""
+def map_sources(copied: Path) -> list[tuple[str, str | None]]:
+    """The files a copied bundle was made from, as its source map (left in npm) names them,
+    each with its source text if the map holds it."""
     source_map = copied.with_name(copied.name + ".map")
     if not source_map.is_file():
         return []
-    return list(json.loads(source_map.read_text(encoding="utf-8")).get("sources", []))
+    data = json.loads(source_map.read_text(encoding="utf-8"))
+    sources = list(data.get("sources", []))
+    contents = list(data.get("sourcesContent") or [])
+    return [(s, contents[i] if i < len(contents) else None) for i, s in enumerate(sources)]
+
+
+def same_source(folder: Path, files: dict[str, str | None]) -> bool:
+    """Whether the package in `folder` holds exactly these files (path -> source text)."""
+    for rest, source in files.items():
+        path = folder / rest
+        if source is None or not path.is_file():
+            return False
+        if path.read_bytes().decode("utf-8", errors="replace") != source:
+            return False
+    return bool(files)
+
+
+def bundled_install(item: Kept) -> Path | None:
+    """The installed copy of a bundled package whose files are the bundled source."""
+    candidates = [
+        NODE / item.where,
+        NODE / item.name,
+        *sorted(NODE.glob(f"*/node_modules/{item.name}")),
+        *sorted(NODE.glob(f"@*/*/node_modules/{item.name}")),
+    ]
+    for folder in dict.fromkeys(candidates):
+        if (folder / "package.json").is_file() and same_source(folder, item.files):
+            return folder
+    return None
+
+
+def ported_install(item: Kept) -> Path | None:
+    """The installed npm package published from the GitHub repository a port names."""
+    home = installed(item.name)
+    if home is None:
+        return None
+    url = repository_url(meta_of(home)).lower()
+    return home if url == f"https://github.com/{item.port_of}".lower() else None
 
 
 def read_source(copied: Path, source: str) -> str:
@@ -201,59 +278,79 @@ def kept_in_bundles(owner: Path, files: Iterable[Path]) -> dict[str, Kept]:
     licensed = {k.name: k.texts for k in wrappers.values() if k.texts}
     found: dict[str, Kept] = {}
     for copied in files:
-        for source in map_sources(copied):
+        for source, content in map_sources(copied):
             match = IN_NODE_MODULES.match(source)
             named = JSDELIVR.search(read_source(copied, source)) if match else None
             wrapper = re.search(r"3rd-party/[^/]+$", source)
             vendor = re.search(r"(?:^|/)vendor/([^/]+)/", source)
+            port = PORT_OF.search(content or "")
             if named:
                 kept = Kept(named.group(1), named.group(2))
             elif match:
-                kept = Kept(match.group(1))
+                where = source.split("node_modules/", 1)[1].removesuffix("/" + match.group(2))
+                kept = Kept(match.group(1), where=where)
+                kept.files[match.group(2)] = content
             elif wrapper and wrapper.group(0) in wrappers:
                 kept = wrappers[wrapper.group(0)]
+            elif port:
+                kept = Kept(port.group(2), npm=False, port_of=f"{port.group(1)}/{port.group(2)}")
             elif vendor:
                 kept = Kept(vendor.group(1), npm=False)
             else:
                 continue  # the owner's own code
-            item = found.setdefault(kept.name, kept)
+            item = found.setdefault(kept.where or kept.name, kept)
             item.version = item.version or kept.version
             item.texts = item.texts or kept.texts or licensed.get(kept.name, {})
+            item.files.update(kept.files)
     return found
+
+
+def described_by(item: Kept) -> Path | None:
+    """The installed npm package that describes bundled code `item`, or None: for a port,
+    the package of the repository it names; for source that the map holds, the package
+    with exactly that source; for a jsDelivr bundle, the package of the version it names."""
+    if item.port_of:
+        return ported_install(item)
+    if item.files:
+        return bundled_install(item)
+    home = installed(item.name) if item.version else None
+    return home if home is not None and meta_of(home).get("version") == item.version else None
 
 
 def bundled_components(owner: Path, files: Iterable[Path]) -> list[Component]:
     """What the copied bundles of package `owner` contain from other packages.
 
-    A package npm installed here describes itself (unless the bundle names its version);
-    otherwise the version is the one the bundle names or the range the owner declares,
-    and the license texts are the owner's copies.
+    Each is described by its own installed npm package where one matches (`described_by`);
+    otherwise the version is the one the bundle names or the range the owner declares, and
+    the license texts are the owner's copies, if it keeps any.
     """
     meta = meta_of(owner)
     inside = meta["name"]
-    found = []
-    for name, item in sorted(kept_in_bundles(owner, files).items()):
+    found: dict[tuple[str, str], Component] = {}
+    for item in sorted(kept_in_bundles(owner, files).values(), key=lambda k: k.name):
+        name = item.name
         if name == inside:
             continue
-        home = installed(name)
-        if home is not None and not item.version:
-            found.append(npm_component(home, inside))
+        home = described_by(item)
+        if home is not None:
+            component = npm_component(home, inside)
+            if item.port_of:
+                component.version = f"ported into {inside}; license of {component.version}"
+            found[(name, component.version)] = component
             continue
         version = item.version or declared_range(meta, name) or f"as bundled in {inside}"
         npm = f"https://www.npmjs.com/package/{name}"
-        found.append(
-            Component(
-                name,
-                version,
-                "in the license text below" if item.texts else "not recorded here; see its source",
-                (f"{npm}/v/{item.version}" if item.version else npm)
-                if item.npm
-                else repository_url(meta),
-                texts=item.texts,
-                inside=inside,
-            )
+        found[(name, version)] = Component(
+            name,
+            version,
+            "in the license text below" if item.texts else NOT_RECORDED,
+            (f"{npm}/v/{item.version}" if item.version else npm)
+            if item.npm
+            else repository_url(meta),
+            texts=item.texts,
+            inside=inside,
         )
-    return found
+    return list(found.values())
 
 
 def declared_range(meta: dict, name: str) -> str:
@@ -286,7 +383,8 @@ def anchor(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def component_html(c: Component) -> str:
+def component_html(c: Component, key: str = "") -> str:
+    """One component's section; `key` (default: from its name) is its id on the page."""
     e = html.escape
     licence = f"<strong>{e(c.license)}</strong>"
     if c.license_url:
@@ -295,7 +393,7 @@ def component_html(c: Component) -> str:
         f"<details><summary>{e(name)}</summary><pre>{e(text)}</pre></details>"
         for name, text in c.texts.items()
     )
-    key = anchor(c.name)
+    key = key or anchor(c.name)
     version = f'<span class="notice-version">{e(c.version)}</span>'
     return (
         f'<section class="notice" id="{key}" aria-labelledby="{key}-h">'
@@ -308,13 +406,19 @@ def component_html(c: Component) -> str:
 def sections_html(found: list[Component]) -> str:
     """One section per vendored package, followed by what it has inside."""
     parts = []
+    names = [c.name for c in found]
+    # Two versions of one package (bundled from two places) get ids with their versions.
+    key = {
+        id(c): anchor(c.name if names.count(c.name) == 1 else f"{c.name}-{c.version}")
+        for c in found
+    }
     for top in (c for c in found if not c.inside):
         inner = [c for c in found if c.inside == top.name]
         parts.append('<div class="panel notices-package">')
-        parts.append(component_html(top))
+        parts.append(component_html(top, key[id(top)]))
         if inner:
             parts.append(f"<h4>Inside {html.escape(top.name)}</h4>")
-            parts.extend(component_html(c) for c in inner)
+            parts.extend(component_html(c, key[id(c)]) for c in inner)
         parts.append("</div>")
     return "\n".join(parts)
 

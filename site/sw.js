@@ -8,7 +8,9 @@
 // from that one cache, with the network only for what the build does not contain. A new
 // build brings a new worker (its version and list differ); it waits until the page asks it
 // to take over (the player presses Reload on the "new version" notice), then deletes the
-// caches of older builds. All URLs are relative to the worker's scope, so the site works
+// caches of older builds. Taking over is for the whole site: every tab the old worker served
+// is served by the new one from then on (assets/offline.js tells those tabs, which keep the
+// page they show until they reload). All URLs are relative to the worker's scope, so the site works
 // at a domain root and under a sub-path such as GitHub Pages' /<repo>/.
 "use strict";
 
@@ -51,6 +53,9 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
+      // A first visit's page, which loaded before any worker, is served from this build's
+      // cache from now on (its own build). Tabs of an older build move here on activation
+      // whether or not this is called (skipWaiting).
       await self.clients.claim();
     })(),
   );

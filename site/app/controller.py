@@ -258,9 +258,13 @@ class BoardController:
     # ----- saving and sharing -------------------------------------------------------
 
     def save(self) -> None:
+        if not self.slot or not self.slot.kept:
+            return
         text = records.encode_saved(self.session.to_data())
-        if self.slot and not self.slot.store(text):  # another tab saved first
+        if not self.slot.store(text):  # another tab saved first
             self.refresh()
+        elif not self.slot.kept:  # said once: later moves are not saved either
+            self.screen.note(wording.NOT_KEPT)
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""
@@ -285,7 +289,8 @@ class BoardController:
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
         player = self.session.game.to_move
-        text = self.session.computer_move(self.rng)
+        # Two tabs of one save that both answer for the computer make the same move.
+        text = self.session.computer_move((self.slot and self.slot.shared_random()) or self.rng)
         if self.session.proved:
             return self.after_move(text, player)
         # the exact search is too big here: say so, not "perfect"

@@ -150,9 +150,28 @@ def stored(key: str) -> str | None:
     return value if isinstance(value, str) else None  # JS null when nothing is saved
 
 
-def store(key: str, text: str) -> None:
-    with contextlib.suppress(JsException):  # full or refused: the game goes on unsaved
+def store(key: str, text: str) -> bool:
+    """Save `text` under `key`; False when the browser refused (storage off, or full)."""
+    try:
         js.localStorage.setItem(key, text)
+    except JsException:
+        return False
+    return True
+
+
+def forget(key: str) -> None:
+    """Remove `key` from localStorage (nothing happens when storage is refused)."""
+    with contextlib.suppress(JsException):
+        js.localStorage.removeItem(key)
+
+
+def site_scope() -> str:
+    """The folder of this deployment of the site, as in "/number-duels/": the part of the
+    site's address that tells it from another deployment on the same origin (the whole
+    address when the page is on another origin, as a host page of an embed is)."""
+    base = js.URL.new(embed_base() or getattr(js.window, "ndSiteBase", "") or js.location.href)
+    page = js.URL.new(js.location.href)
+    return str(base.pathname) if str(base.origin) == str(page.origin) else str(base.href)
 
 
 def on_storage(handler: Callable[[str], None]) -> None:

@@ -26,12 +26,16 @@ async def start(slug: str) -> None:
 
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
+        save_key = None
+        if "embed" not in params:  # an embedded board is never saved
+            save_key = storage.site_key(dom.site_scope(), slug)
+            storage.adopt_unscoped(slug, save_key, storage.unscoped_save)
         host = Host(
             root=dom.body(),
             slug=slug,
             share_url=dom.page_address(),
             delay=computer_delay(params),
-            save_key=None if "embed" in params else storage.save_key(slug),
+            save_key=save_key,
         )
         if "embed" in params:  # the board only: New game starts the frame's own settings again
             for form in dom.query_all("form.options"):

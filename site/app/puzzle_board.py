@@ -6,7 +6,7 @@ judged at once ("Correct" or "Not this one"), then the solver's answer (the oppo
 defence, or the reply that refutes a wrong move) follows after the computer's usual
 pause. New game becomes Start over, Try again appears after a wrong move, and Undo,
 Redo and Share are hidden (the puzzle decides what is played). A solved puzzle is
-remembered in this browser (`SOLVED_KEY`), and pages may listen for it (`on_solved`).
+remembered in this browser (`solved_key`), and pages may listen for it (`on_solved`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from py_rules.puzzle_session import PuzzleSession, Stage, Step, find
 from py_rules.puzzle_session import unknown as unknown_puzzle
 from py_rules.puzzles import NoPuzzleData, load
 
-from . import dom
+from . import dom, storage
 from .controller import BoardController, Host
 from .dom import el, on
 from .record import solved_ids, solved_text
 from .settings import Settings
 
-SOLVED_KEY = "number-duels/puzzles-solved"
+SOLVED_NAME = "puzzles-solved"
+_solved_key: str | None = None
 _data: dict[str, Any] | None = None
 _listeners: list[Callable[[str], None]] = []
 
@@ -48,9 +49,19 @@ def puzzle_or_notice(slug: str, puzzle_id: str) -> tuple[dict[str, Any] | None, 
     return puzzle, "" if puzzle else unknown_puzzle(slug, puzzle_id)
 
 
+def solved_key() -> str:
+    """The localStorage key of this site's solved puzzles (an earlier version's list moved
+    there the first time)."""
+    global _solved_key
+    if _solved_key is None:
+        _solved_key = storage.site_key(dom.site_scope(), SOLVED_NAME)
+        storage.adopt_unscoped(SOLVED_NAME, _solved_key)
+    return _solved_key
+
+
 def solved() -> set[str]:
     """The ids of the puzzles solved in this browser (a damaged record counts as none)."""
-    return solved_ids(dom.stored(SOLVED_KEY))
+    return solved_ids(dom.stored(solved_key()))
 
 
 def on_solved(listener: Callable[[str], None]) -> None:
@@ -59,7 +70,7 @@ def on_solved(listener: Callable[[str], None]) -> None:
 
 
 def mark_solved(puzzle_id: str) -> None:
-    dom.store(SOLVED_KEY, solved_text(solved() | {puzzle_id}))
+    dom.store(solved_key(), solved_text(solved() | {puzzle_id}))  # refused: this visit only
     for listener in _listeners:
         listener(puzzle_id)
 

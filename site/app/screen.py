@@ -37,6 +37,7 @@ class Screen:
         self.choices_box = root.querySelector(".choices")
         self.status = root.querySelector(".status")
         self.message_line = root.querySelector(".message")
+        self.note_line = root.querySelector(".storage-note")
         self.handover_box = root.querySelector(".handover")
         self.players_box = root.querySelector(".players")
         history = root.querySelector(".history")
@@ -255,6 +256,11 @@ class Screen:
             if button.getAttribute("aria-disabled") == "false":
                 button.focus()
                 return
+
+    def note(self, message: str) -> None:
+        """A lasting remark about the page, not the game (read out politely)."""
+        if self.note_line is not None:
+            self.note_line.textContent = message
 
     def say(self, message: str) -> None:
         """The refusal line: why the last press did nothing (empty to clear it)."""

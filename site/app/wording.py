@@ -15,6 +15,10 @@ from .renderers.base import Renderer, View
 
 # The phases in which nothing on the board may be played.
 BUSY = (Phase.COMPUTER, Phase.REPLAY, Phase.OVER)
+NOT_KEPT = (
+    "This browser does not keep this game (its storage is off or full): "
+    "you can play on, but a reload starts a new game."
+)
 OTHER_TAB = "This game was played on in another tab: here it is as it is now."
 NOT_PROVED = "The computer's move is strong, not proved perfect: too big to solve here."
 SHARE_NOTE = "Copy this link to share the game at this position."

@@ -8,22 +8,11 @@
   if (new URLSearchParams(location.search).has("embed")) {
     document.documentElement.classList.add("embed");
   }
-  // PyScript opens an IndexedDB database (its package cache) before it starts Python and
-  // cannot start without it. A page the browser keeps from storage (an iframe on another
-  // site where third-party storage is blocked, as in private windows; a sandboxed iframe;
-  // an iframe inside an about:blank page) gets a memory-only stand-in instead: this site
-  // installs no packages, so that cache stays empty anyway. localStorage says at once
-  // whether storage is allowed (the app itself plays on unsaved when it is not).
-  const storageDenied = (() => {
-    try {
-      return !window.localStorage || !window.indexedDB;
-    } catch {
-      return true;
-    }
-  })();
-  if (storageDenied) {
-    Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true });
-  }
+  // The site's folder (this file is in <site>/assets/): saves and caches are named after it,
+  // so that deployments side by side on one origin keep their own (app/dom.py, site_scope).
+  window.ndSiteBase = new URL("../", document.currentScript.src).href;
+  // assets/no-storage.js, run just before, says whether this page may keep anything.
+  const storageDenied = window.ndStorageDenied !== false;
   // A returning visitor's Python starts from the memory snapshot an earlier visit kept in
   // Cache Storage (the runtime wrapper, vendor/pyodide/pyodide-snapshot-*.mjs, keeps one).
   // Reading its 31.5 MB starts here, while the rest of the page loads, instead of when the
@@ -31,7 +20,7 @@
   if (!storageDenied && "caches" in window) {
     window.ndKeptSnapshot = (async () => {
       try {
-        const cache = await caches.open("nd-python-snapshot");
+        const cache = await caches.open(`nd-python-snapshot ${window.ndSiteBase}`);
         const [request] = await cache.keys();
         const response = request && (await cache.match(request));
         if (!response) return null;
@@ -217,62 +206,4 @@
     show();
     $("#loading-reload").addEventListener("click", () => location.reload());
   });
-
-  /** The part of IndexedDB that PyScript's key-value store uses, kept in memory. */
-  function memoryIndexedDB() {
-    const databases = new Map(); // name -> Map(store name -> Map(key -> value))
-    const answer = (request, result) => {
-      setTimeout(() => {
-        request.result = result;
-        request.readyState = "done";
-        request.onsuccess?.({ type: "success", target: request });
-      });
-      return request;
-    };
-    const clone = (value) => (value === undefined ? value : structuredClone(value));
-    const objectStore = (records) => ({
-      count: () => answer({}, records.size),
-      clear: () => answer({}, void records.clear()),
-      delete: (key) => answer({}, void records.delete(key)),
-      get: (key) => answer({}, clone(records.get(key))),
-      getKey: (key) => answer({}, records.has(key) ? key : undefined),
-      getAllKeys: () => answer({}, [...records.keys()]),
-      put: (value, key) => answer({}, (records.set(key, clone(value)), key)),
-    });
-    const database = (name, stores) => ({
-      name,
-      version: 1,
-      objectStoreNames: { get length() { return stores.size; }, contains: (n) => stores.has(n) },
-      createObjectStore(store) {
-        stores.set(store, new Map());
-        return objectStore(stores.get(store));
-      },
-      transaction(names) {
-        const name = [names].flat()[0];
-        if (!stores.has(name)) throw new DOMException(`No object store ${name}`, "NotFoundError");
-        return { objectStore: (store) => objectStore(stores.get(store)) };
-      },
-      close() {},
-    });
-    return {
-      open(name) {
-        const request = { readyState: "pending", transaction: null };
-        setTimeout(() => {
-          const fresh = !databases.has(name);
-          if (fresh) databases.set(name, new Map());
-          request.result = database(name, databases.get(name));
-          request.readyState = "done";
-          if (fresh) {
-            const transaction = {};
-            request.transaction = transaction;
-            request.onupgradeneeded?.({ type: "upgradeneeded", target: request });
-            request.transaction = null;
-            transaction.oncomplete?.({ type: "complete", target: transaction });
-          }
-          request.onsuccess?.({ type: "success", target: request });
-        });
-        return request;
-      },
-    };
-  }
 })();

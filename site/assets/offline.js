@@ -1,6 +1,13 @@
 // Offline use: registers the site's service worker (sw.js at the site root, so its scope is
 // the whole site wherever it is hosted) once the page has loaded, and tells the player when
 // a new version has been downloaded, with a Reload button that switches to it.
+//
+// Reload switches the whole site: the new worker takes over every open tab of the site and
+// deletes the old build's cache (a worker serves all its tabs; keeping one build per tab
+// would mean keeping every old build until its last tab closes). The other tabs are not
+// reloaded under the player's hands (an embedded or puzzle board is not saved): they go on
+// with the page they show, say that the site was updated in another tab, and load the new
+// build on their next reload or page.
 // Every page loads this (the build adds it to each page's <head>).
 "use strict";
 (() => {
@@ -10,24 +17,28 @@
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const root = new URL("../", document.currentScript.src); // assets/ is one level down
   const container = navigator.serviceWorker;
-  let switching = false;
+  let switching = false; // this tab asked the new build to take over
+  let switched = false; // another tab did
+  let controlled = container.controller !== null;
 
-  function notify(waiting) {
-    if (document.querySelector(".update-notice")) return;
+  function notify(message, reload) {
+    const shown = document.querySelector(".update-notice");
+    if (shown?.dataset.message === message) return;
+    shown?.remove();
     const box = document.createElement("aside");
+    box.dataset.message = message;
     box.className = "update-notice";
     box.setAttribute("aria-label", "Update");
     box.setAttribute("aria-live", "polite");
     const text = document.createElement("span");
-    text.textContent = "A new version of Number Duels is ready.";
+    text.textContent = message;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button";
     button.textContent = "Reload";
     button.addEventListener("click", () => {
-      switching = true;
       button.disabled = true;
-      waiting.postMessage({ type: "activate" });
+      reload();
     });
     box.append(text, button);
     document.body.append(box);
@@ -37,14 +48,27 @@
   function watch(worker) {
     if (!worker) return;
     const check = () => {
-      if (worker.state === "installed" && container.controller) notify(worker);
+      if (worker.state === "installed" && container.controller && !switched) {
+        notify("A new version of Number Duels is ready.", () => {
+          switching = true;
+          worker.postMessage({ type: "activate" });
+        });
+      }
     };
     check();
     worker.addEventListener("statechange", check);
   }
 
   container.addEventListener("controllerchange", () => {
-    if (switching) location.reload();
+    if (switching) return location.reload();
+    if (!controlled) {
+      controlled = true; // a first visit's page, taken over by the worker it installed
+      return;
+    }
+    switched = true;
+    const message = "Number Duels was updated in another tab. This page goes on as it is; " +
+      "reload it for the new version.";
+    notify(message, () => location.reload());
   });
 
   async function start() {

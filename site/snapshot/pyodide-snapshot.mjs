@@ -34,8 +34,11 @@ const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
 // Pyodide's snapshot header (pyodide.asm.mjs): a magic word, then at words 4..11 the build id.
 const MAGIC = 1886286592;
 const HEADER_BYTES = 48;
-// Where the unpacked snapshot is kept between visits (one entry: this build's).
-const CACHE_NAME = "nd-python-snapshot";
+// Where the unpacked snapshot is kept between visits (one entry: this build's), named after
+// the site's folder (this file is in <site>/vendor/pyodide/): deployments side by side on one
+// origin (<user>.github.io/a/ and /b/) keep one each. Earlier versions used the bare name.
+const CACHE_NAME = `nd-python-snapshot ${new URL("../../", import.meta.url).href}`;
+const UNSCOPED_CACHE = "nd-python-snapshot";
 // On a first visit the snapshot is downloaded only if that should take at most this long
 // (at about 16 Mbit/s or faster): about what starting CPython and importing the rules costs
 // instead on a slow machine. A busy machine serving itself on loopback measures 25 Mbit/s
@@ -198,6 +201,7 @@ async function keep(raw) {
   const headers = { "Content-Type": "application/octet-stream" };
   await cache.put(cacheKey, new Response(raw, { headers }));
   mark("snapshot-kept");
+  await caches.delete(UNSCOPED_CACHE); // an older version's, unnamed: 31.5 MB nobody reads
 }
 
 /** Resolves once the page's games are playable (or have failed): then the network is free. */
