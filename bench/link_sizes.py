@@ -11,6 +11,7 @@ limit: it prints how many characters its moves take per 100 moves instead.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 
@@ -30,9 +31,7 @@ LIMIT = 2_000
 NUMBER_CIRCLE_MOVES = 400
 
 
-def longest_link(
-    slug: str, options: dict[str, object], rng: random.Random
-) -> tuple[int, int, int]:
+def longest_link(slug: str, options: dict[str, object], rng: random.Random) -> tuple[int, int, int]:
     """The longest link of one random game, how many moves it had, and the length of
     its invitation (no moves)."""
     entropy = rng.randbytes
@@ -54,10 +53,8 @@ def longest_link(
         devices[3 - mover.seat].receive(link)
     for device in devices.values():  # the last answer and the rows opened at the end
         other = devices[3 - device.seat]
-        try:
+        with contextlib.suppress(LinkRefused):  # nothing new for the other device
             other.receive(device.link())
-        except LinkRefused:
-            pass
         longest = max(longest, len(device.link()))
     return longest, len(first.line.moves), invitation
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from link_play import Match, copy, matches, patched, play_on
 from strategies import SLUGS, pick
@@ -24,6 +24,9 @@ from py_rules.link.line import decode, encode
 from py_rules.link.seal import Opening, seal
 from py_rules.link.wire import MAX_LINK_CHARS, from_text, to_text
 
+# Each example plays a game by link on two devices (every link read, replayed and
+# checked): a quarter of the profile's examples keeps the suite's time in bounds.
+examples = settings(max_examples=max(3, settings.default.max_examples // 4))
 HIDDEN = [slug for slug in SLUGS if GAMES[slug].has_hidden_information]
 STANDARD_LIMIT = 2_000
 
@@ -78,11 +81,12 @@ def to_a_choice(draw: st.DrawFn, match: Match, most: int) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_honest_devices_play_the_hot_seat_game(slug: str, data: st.DataObject) -> None:
     match = data.draw(matches(slug))
     hot = match.hot
-    while not hot.is_over and len(hot.moves) < 40:
+    while not hot.is_over and len(hot.moves) < 30:
         match.play(hot.move_text(pick(data.draw, hot.legal_moves())))
         receiver = next(
             d for d in match.devices.values() if d.status != "their-turn" or hot.is_over
@@ -103,15 +107,17 @@ def test_honest_devices_play_the_hot_seat_game(slug: str, data: st.DataObject) -
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_links_at_the_standard_sizes_fit_in_2000_characters(slug: str, data: st.DataObject) -> None:
     """With the longest names (24 emoji each), every link of a whole game."""
     match = data.draw(matches(slug, standard={}))
-    play_on(data.draw, match, 60)
+    play_on(data.draw, match, 30)
     match.finish()
     assert max(len(link) for _, link in match.links) <= STANDARD_LIMIT
 
 
+@examples
 @given(data=st.data())
 def test_a_number_duel_of_nine_numbers_fits_too(data: st.DataObject) -> None:
     match = data.draw(matches("number-duel", standard={"numbers": 9}))
@@ -121,6 +127,7 @@ def test_a_number_duel_of_nine_numbers_fits_too(data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", HIDDEN)
+@examples
 @given(data=st.data())
 def test_no_link_holds_a_number_or_salt_the_rules_have_not_revealed(
     slug: str, data: st.DataObject
@@ -160,6 +167,7 @@ def test_no_link_holds_a_number_or_salt_the_rules_have_not_revealed(
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_link_opened_twice_is_refused(slug: str, data: st.DataObject) -> None:
     _, _, receiver, link = data.draw(mid_game(slug))
@@ -168,6 +176,7 @@ def test_a_link_opened_twice_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_stale_link_is_refused(slug: str, data: st.DataObject) -> None:
     match, sender, receiver, link = data.draw(mid_game(slug))
@@ -179,6 +188,7 @@ def test_a_stale_link_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_forked_line_is_refused(slug: str, data: st.DataObject) -> None:
     """The sender answers the same position twice, differently: the first one counts."""
@@ -197,6 +207,7 @@ def test_a_forked_line_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_links_from_another_game_or_this_device_are_refused(slug: str, data: st.DataObject) -> None:
     _, sender, receiver, link = data.draw(mid_game(slug))
@@ -209,6 +220,7 @@ def test_links_from_another_game_or_this_device_are_refused(slug: str, data: st.
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_move_out_of_turn_is_refused(slug: str, data: st.DataObject) -> None:
     match, sender, receiver, link = data.draw(mid_game(slug))
@@ -226,6 +238,7 @@ def test_a_move_out_of_turn_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_changed_history_is_refused(slug: str, data: st.DataObject) -> None:
     """The receiver's own move comes back changed (a consistent story, made with honest
@@ -246,6 +259,7 @@ def test_a_changed_history_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_damaged_link_is_refused(slug: str, data: st.DataObject) -> None:
     _, _, receiver, link = data.draw(mid_game(slug))
@@ -257,6 +271,7 @@ def test_a_damaged_link_is_refused(slug: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_any_edited_byte_is_refused_caught_or_only_changes_the_new_move(
     slug: str, data: st.DataObject
@@ -281,6 +296,7 @@ def test_any_edited_byte_is_refused_caught_or_only_changes_the_new_move(
     assert line.openings[: len(before.openings)] == before.openings
 
 
+@examples
 @given(text=st.text(max_size=200) | st.binary(max_size=300).map(lambda b: to_text(b"\x01" + b)))
 def test_junk_is_refused_as_damaged(text: str) -> None:
     device = Device.start("circle-duel")
@@ -325,6 +341,7 @@ def caught(device: Device, link: str, evidence: str) -> None:
         device.play("1@1")
 
 
+@examples
 @given(data=st.data())
 def test_a_changed_defending_number_is_caught(data: st.DataObject) -> None:
     _, attacker, defender, answer, index = data.draw(answered_attack())
@@ -334,6 +351,7 @@ def test_a_changed_defending_number_is_caught(data: st.DataObject) -> None:
     caught(attacker, patched(answer, index, 1, lie), "showed a")
 
 
+@examples
 @given(data=st.data())
 def test_a_changed_salt_is_caught(data: st.DataObject) -> None:
     _, attacker, _, answer, index = data.draw(answered_attack())
@@ -342,6 +360,7 @@ def test_a_changed_salt_is_caught(data: st.DataObject) -> None:
     caught(attacker, patched(answer, index, byte, salt[byte - 2] ^ 1), "salt")
 
 
+@examples
 @given(data=st.data())
 def test_a_number_claimed_at_another_position_is_caught(data: st.DataObject) -> None:
     """The attacker says its number stood somewhere else: changing its order mid-game."""
@@ -360,6 +379,7 @@ def test_a_number_claimed_at_another_position_is_caught(data: st.DataObject) -> 
     caught(defender, patched(link, last, 0, elsewhere["position"]), "seal")
 
 
+@examples
 @given(data=st.data())
 def test_a_reused_salt_is_caught_at_its_first_reveal(data: st.DataObject) -> None:
     """A device that seals every position with one salt gives its row away at the first
@@ -387,6 +407,7 @@ def test_a_reused_salt_is_caught_at_its_first_reveal(data: st.DataObject) -> Non
     caught(honest, to_text(encode(forged, cheat.seat)), "salt")
 
 
+@examples
 @given(data=st.data())
 def test_an_old_reveal_changed_later_is_refused(data: st.DataObject) -> None:
     _, _, receiver, link = data.draw(mid_game("number-duel"))
@@ -401,6 +422,7 @@ def test_an_old_reveal_changed_later_is_refused(data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_resigning_is_a_move_and_stopping_refuses_every_link(
     slug: str, data: st.DataObject
@@ -421,6 +443,7 @@ def test_resigning_is_a_move_and_stopping_refuses_every_link(
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@examples
 @given(data=st.data())
 def test_a_device_is_kept_and_read_back_exactly(slug: str, data: st.DataObject) -> None:
     _, sender, receiver, link = data.draw(mid_game(slug))

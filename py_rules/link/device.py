@@ -88,6 +88,7 @@ class Device:
         self.salts = tuple(salts)
         self.received = received  # the digest of the last link taken, to spot it again
         self.ended = ended  # (STOPPED or CHEATING, why) once this device has ended it
+        self._link: tuple[Line | None, str] = (None, "")  # the last link made, for its line
         self._replay()
 
     # ----- starting ------------------------------------------------------------------
@@ -220,7 +221,9 @@ class Device:
 
     def link(self) -> str:
         """The link to send now: the whole line, from this player."""
-        return to_text(encode(self.line, self.seat))
+        if self._link[0] is not self.line:
+            self._link = (self.line, to_text(encode(self.line, self.seat)))
+        return self._link[1]
 
     # ----- acting -------------------------------------------------------------------
 

@@ -148,15 +148,26 @@ class Replay:
     """Walks a line with the rules, keeping what each row has shown and checking each
     opening as it comes (shared by `decode` and `encode`)."""
 
-    def __init__(self, line: Line, own: tuple[int, tuple[int, ...]] | None) -> None:
+    def __init__(
+        self, line: Line, own: tuple[int, tuple[int, ...]] | None, trusted: bool = False
+    ) -> None:
         self.line = line
         self.own = own
         self.shown: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.salts: set[bytes] = set()
         self.moves: list[str] = []
-        self.game = make_game(line, self.shown, own)
+        # A trusted line (one this device made or has checked) shows every opening up
+        # front: its rows are completed once. Otherwise each opening is learned (and
+        # the rows completed again) as the replay reaches it.
+        self.trusted = trusted
+        known: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        for opening in line.openings if trusted else ():
+            known[opening.seat - 1][opening.position] = opening.number
+        self.game = make_game(line, known, own)
 
     def rebuild(self) -> None:
+        if self.trusted:
+            return
         game = make_game(self.line, self.shown, self.own)
         for text in self.moves:
             game.play(text)
@@ -248,7 +259,7 @@ def walk(
     they are sound, the player who made each, and the first problem. Without `check`
     the openings are taken as they are (to write a line, not to read one)."""
     line = reading.line
-    replay = Replay(line, own)
+    replay = Replay(line, own, trusted=not check)
     openings: list[Opening] = []
 
     def stop(problem: Problem) -> Replay:
