@@ -20,8 +20,9 @@ import re
 from ..errors import RulesError
 
 CHECK_BYTES = 4
-# Far more than any game at the standard sizes needs (under 1,000 characters; Number
-# Circle has no turn limit, and about 9,000 of its moves fit in this).
+# Far more than any game needs: at the standard sizes a link stays under 1,000
+# characters; Number Circle (no turn limit) takes about 17 per 100 moves, and a link
+# holds at most 10,000 moves (`line.MAX_MOVES`).
 MAX_LINK_CHARS = 12_000
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 # Where a link's text sits in a page address: games/<slug>/#play=<token>.
