@@ -32,6 +32,7 @@ from ..games.number_duel import Attack
 from ..registry import game_class
 from .line import (
     GAME_ID_BYTES,
+    MAX_MOVES,
     Line,
     Problem,
     Reading,
@@ -255,6 +256,8 @@ class Device:
             if chosen.number not in self._view.shown[self.seat - 1].values():
                 openings.append(self._opening(self.order.index(chosen.number) + 1))
             pending = chosen.position not in self._view.shown[other(self.seat) - 1]
+        if len(self.line.moves) >= MAX_MOVES:
+            raise IllegalMove(f"This game has {MAX_MOVES} moves, the most a link can carry.")
         line = replace(
             self.line,
             moves=(*self.line.moves, game.move_text(chosen)),

@@ -95,7 +95,7 @@ class Reading:
 def public_options(cls: type[Game[Any]]) -> tuple[IntOption | FlagOption, ...]:
     """The options a link carries, in a fixed order: who moves first, then the game's
     public ones (never a hidden order or the seed)."""
-    specs = [spec for spec in cls.public_option_specs() if not isinstance(spec, str)]
+    specs = cls.public_option_specs()
     return (FIRST, *(spec for spec in specs if isinstance(spec, IntOption | FlagOption)))
 
 

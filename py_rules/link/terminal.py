@@ -254,12 +254,18 @@ def run(argv: list[str], console: Console) -> int:
         device.resign()
     elif command == "stop":
         device.stop()
-    shelf.save(device)
-    if command == "show":
-        try:
+    return take_turn(shelf, table, ask=command == "show")
+
+
+def take_turn(shelf: Shelf, table: Table, ask: bool = True) -> int:
+    """Keep the game, ask this player's move if it is their turn (`ask`), keep the game
+    again whatever happens, then show where it stands."""
+    shelf.save(table.device)
+    try:
+        if ask:
             table.turn()
-        finally:
-            shelf.save(device)
+    finally:
+        shelf.save(table.device)
     table.show()
     return 0
 
@@ -278,13 +284,7 @@ def start(cls: type[Game[Any]], args: argparse.Namespace, console: Console) -> i
     table = Table(device, console, site_of(args))
     you = device.line.names[device.seat - 1]
     console.say(f"A new {cls.title} by link, id {device.line.game_id.hex()}: you are {you}.")
-    shelf.save(device)
-    try:
-        table.turn()
-    finally:
-        shelf.save(device)
-    table.show()
-    return 0
+    return take_turn(shelf, table)
 
 
 def open_link(shelf: Shelf, args: argparse.Namespace, console: Console) -> int:
@@ -305,16 +305,8 @@ def open_link(shelf: Shelf, args: argparse.Namespace, console: Console) -> int:
         result = device.receive(args.link)
         table.report_since(before)
         if result.cheating:
-            shelf.save(device)
-            table.show()
-            return 0
-    shelf.save(device)
-    try:
-        table.turn()
-    finally:
-        shelf.save(device)
-    table.show()
-    return 0
+            return take_turn(shelf, table, ask=False)
+    return take_turn(shelf, table)
 
 
 def list_games(shelf: Shelf, console: Console) -> int:
