@@ -60,7 +60,7 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test-rules: $(VENV)/.installed
+test-rules: deps
 	$(PY) -m pytest tests
 
 # Pure-Python wheels of pytest, Hypothesis and their dependencies for the Pyodide run, pinned in

@@ -22,14 +22,15 @@ from serve import SITE_DIR, start_server, warm_gzip_cache  # noqa: E402
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
 FLAGS = [*CHROMIUM_FLAGS, *proxy_flags()]
-# Served beside games/: nothing but a bare `loadPyodide()` from the very same files (with
-# Pyodide's full standard library) and the two imports every game needs.
+# Served beside games/, under the same rules as the site: nothing but a bare `loadPyodide()`
+# from the very same files (with Pyodide's full standard library, its `.zip` sent as it is)
+# and the two imports every game needs.
 FLOOR_PATH = "bench/floor.html"
 FLOOR_PAGE = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Floor: bare loadPyodide()</title></head>
 <body><script type="module" src="floor.mjs"></script></body></html>
 """
-# A file of its own: the server's Content-Security-Policy forbids inline scripts.
+# A file of its own, as the pages' Content-Security-Policy would want (no inline script).
 FLOOR_SCRIPT = b"""import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: "../vendor/pyodide/" });
 pyodide.runPython("import json, random");

@@ -224,6 +224,7 @@ def hostile_links() -> dict[str, tuple[str, str]]:
     old_save = {**GOOD, "game": {**GOOD["game"], "format": "number-duels/0"}}
     img = {**GOOD, "game": {**GOOD["game"], "names": ["<img src=x onerror=alert(1)>", ""]}}
     illegal = {**GOOD, "game": {**GOOD["game"], "moves": ["6", "7"]}, "at": 2}
+    endless = {**GOOD, "game": {**GOOD["game"], "moves": ["1"] * 501}, "at": 0}
     deep = base64.urlsafe_b64encode(b"[" * 5000 + b"]" * 5000).decode().rstrip("=")
     return {
         "not base64": ("%3Cscript%3E", "damaged"),
@@ -232,6 +233,7 @@ def hostile_links() -> dict[str, tuple[str, str]]:
         "an old save format": (token(old_save), "another version"),
         "a name that is markup and too long": (token(img), "longer than 24 characters"),
         "an illegal move": (token(illegal), "move 2 ('7') is illegal"),
+        "more moves than a game keeps": (token(endless), "501 moves, more than the 500 kept"),
         "deeply nested": (deep, "not a Number Duels game"),
         "another game": (token({**GOOD, "game": {**GOOD["game"], "game": "digit-chain"}}), "Digit"),
         "far too long": ("A" * 20_000, "far too long"),

@@ -30,7 +30,8 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 
 
 def trimmed_zip() -> Path:
-    (found,) = (SITE / "vendor" / "pyodide").glob("python_stdlib-*.zip")
+    """The trimmed standard library as the site ships it: gzipped at build time."""
+    (found,) = (SITE / "vendor" / "pyodide").glob("python_stdlib-*.zip.gz")
     return found
 
 

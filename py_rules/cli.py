@@ -19,20 +19,25 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from . import puzzles
 from .core import Game, other
-from .errors import BadOption, RulesError, quoted
-from .options import FlagOption, IntOption, OrderOption
+from .errors import MAX_ECHO, SHORT_ECHO, BadOption, RulesError, quoted
+from .options import FlagOption, IntOption, OrderOption, stream
 from .players import LEVELS, choose_move, perfect_move
 from .registry import GAMES, game_class
 from .review import review_report
-from .solvers import solve
+from .solvers import solve, solves_quickly
 
 PROG = "python -m py_rules"
+EXIT_GAVE_UP = 1  # `solve --budget`: no answer within the time given
+EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, the shell's convention
 COMMANDS: dict[str, str] = {
     "play": "play in the terminal, two people at one keyboard",
     "replay": "play the given moves and print the position as JSON",
@@ -48,8 +53,25 @@ class UsageError(Exception):
 
 
 class OneLineParser(argparse.ArgumentParser):
+    """argparse, with its errors raised as UsageError and what it repeats of the
+    command line quoted (`echo_limited`)."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self.given = [str(arg) for arg in args or ()]
+        return super().parse_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise UsageError(echo_limited(message, getattr(self, "given", [])))
+
+
+def echo_limited(message: str, given: Sequence[str]) -> str:
+    """argparse's `message` with each argument in `given` that it repeats written as
+    `quoted` writes it: no more than MAX_ECHO characters of it, escapes shown."""
+    for arg in sorted(set(given), key=len, reverse=True):
+        if len(arg) <= MAX_ECHO and arg.isprintable():
+            continue
+        message = message.replace(repr(arg), quoted(arg)).replace(arg, quoted(arg))
+    return message
 
 
 def option_flag(name: str) -> str:
@@ -74,6 +96,13 @@ def game_parser(command: str, cls: type[Game[Any]]) -> argparse.ArgumentParser:
             parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=spec.help)
     if command in ("replay", "solve", "review"):
         parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in the notation")
+    if command == "solve":
+        parser.add_argument(
+            "--budget",
+            type=seconds,
+            metavar="SECONDS",
+            help="give up (exit status 1) if the answer takes longer than this",
+        )
     if command == "play":
         parser.add_argument(
             "--vs", choices=LEVELS, metavar="|".join(LEVELS), help="play against the computer"
@@ -117,7 +146,9 @@ def play_moves(game: Game[Any], moves: Sequence[str]) -> None:
         try:
             game.play(text)
         except RulesError as error:
-            raise UsageError(f"move {index} ({text}) is illegal: {error}") from None
+            raise UsageError(
+                f"move {index} ({quoted(text, SHORT_ECHO)}) is illegal: {error}"
+            ) from None
 
 
 def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
@@ -127,9 +158,60 @@ def run_replay(game: Game[Any], args: argparse.Namespace) -> int:
 
 
 def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
+    """Print the solution; first say so on stderr when it may take long (a probe with a
+    small node budget did not settle it), and give up after `--budget` seconds."""
     play_moves(game, args.moves)
-    print(json.dumps(solve(game), ensure_ascii=False))
+    if not solves_quickly(game):
+        stop = (
+            f"it stops after {args.budget:g} s (--budget)"
+            if args.budget
+            else "press Ctrl-C to stop, or give --budget SECONDS"
+        )
+        slow = "this position is too big to solve quickly and may take a long time"
+        print(f"{PROG}: {slow}; {stop}.", file=sys.stderr)
+        sys.stderr.flush()
+    try:
+        with time_limit(args.budget):
+            report = solve(game)
+    except OutOfTime:
+        print(f"{PROG}: not solved within {args.budget:g} s (--budget).", file=sys.stderr)
+        return EXIT_GAVE_UP
+    print(json.dumps(report, ensure_ascii=False))
     return 0
+
+
+class OutOfTime(Exception):
+    """The time given with --budget ran out."""
+
+
+def seconds(text: str) -> float:
+    """A --budget value: a positive number of seconds (argparse reports a bad one)."""
+    value = float(text) if re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,3})?", text) else 0.0
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"give a number of seconds such as 30, not {quoted(text)}")
+    return value
+
+
+@contextmanager
+def time_limit(budget: float | None) -> Iterator[None]:
+    """Raise OutOfTime in the block once `budget` seconds have passed (None: no limit).
+    A real-time timer signal, so any solver stops wherever it is."""
+    if budget is None:
+        yield
+        return
+    if not hasattr(signal, "setitimer"):
+        raise UsageError("--budget needs a system with interval timers")
+
+    def expired(_signum: int, _frame: Any) -> None:
+        raise OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, budget)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def run_review(game: Game[Any], args: argparse.Namespace) -> int:
@@ -161,9 +243,15 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
         if args.human is not None:
             raise UsageError("--as needs --vs LEVEL (the computer's level)")
         return play_in_terminal(game)
-    human = int(args.human or 1)
-    rng = random.Random(game.options["seed"])  # the same seed plays the same game
-    level = args.vs
+    player = other(int(args.human or 1))
+    computer = computer_player(args.vs, stream(game.options["seed"], f"computer{player}"))
+    return play_in_terminal(game, computer={player: computer})
+
+
+def computer_player(level: str, rng: random.Random) -> Callable[[Game[Any]], Any]:
+    """The terminal's computer player at `level`, choosing with `rng`: a stream of its
+    own (`options.stream`), never the one that shuffled hidden orders, so its moves
+    give none of them away while the same seed still replays the same game."""
 
     def computer(current: Game[Any]) -> Any:
         if level != "perfect":
@@ -173,7 +261,7 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
             print("(The computer's next move is strong, not proved perfect: too big to solve.)")
         return move
 
-    return play_in_terminal(game, computer={other(human): computer})
+    return computer
 
 
 RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {
@@ -226,3 +314,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, BadOption) as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: the shell's convention, without a traceback
+        print(f"{PROG}: interrupted.", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import BadOption, BadSave, IllegalMove, RulesError, quoted
+from .errors import SHORT_ECHO, BadOption, BadSave, IllegalMove, RulesError, quoted
 from .options import OptionSpec, resolve_options
 
 SAVE_FORMAT = "number-duels/1"
@@ -28,6 +28,14 @@ MAX_NAME_LENGTH = 24
 # ("\u202eretupmoC" shows as "Computer") or show nothing at all.
 UNSHOWABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 MAX_SAVE_BYTES = 100_000
+# The most moves one game keeps. Four of the games end by themselves, the longest
+# possible being Digit Chain's 99 picks (Sequence Duel 60, Circle Duel 40, Number Duel
+# 18); Number Circle has no turn limit (its totals may fall below zero for ever), and
+# two people racing for the target finish in a few dozen moves. Five times the longest
+# possible game of the others leaves every real game room while a hostile record or
+# link cannot make a page replay, review and store thousands of moves.
+MAX_MOVES = 500
+FULL = f"This game has reached {MAX_MOVES} moves, the most one game keeps: start a new game."
 
 State = TypeVar("State")
 Move = Any
@@ -214,6 +222,7 @@ class Game(ABC, Generic[State]):
 
     @property
     def moves(self) -> list[Move]:
+        """Every move played, as a new list (count them with `turn`, not len(moves))."""
         return [move for move, _ in self._history]
 
     def moves_by_player(self) -> list[tuple[int, Move]]:
@@ -245,7 +254,9 @@ class Game(ABC, Generic[State]):
             return str(error)
 
     def _refusal(self, move: Move) -> str | None:
-        return "The game is over." if self.is_over else self.rule_broken(self.state, move)
+        if self.is_over:
+            return "The game is over."
+        return FULL if self.turn >= MAX_MOVES else self.rule_broken(self.state, move)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (or its text). An illegal one raises IllegalMove and changes nothing."""
@@ -318,6 +329,8 @@ def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]
     options, names, moves = data["options"], data["names"], data["moves"]
     if not isinstance(options, dict) or not isinstance(names, list) or not isinstance(moves, list):
         raise BadSave("This saved game is corrupt.")
+    if len(moves) > MAX_MOVES:
+        raise BadSave(f"This saved game has {len(moves)} moves, more than the {MAX_MOVES} kept.")
     try:
         game = cls(options, names)
     except RulesError as error:
@@ -329,7 +342,7 @@ def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]
             game.play(text)
         except RulesError as error:
             raise BadSave(
-                f"Move {index} ({quoted(text, 12)}) of this saved game is illegal: {error}"
+                f"Move {index} ({quoted(text, SHORT_ECHO)}) of this saved game is illegal: {error}"
             ) from None
     return game
 

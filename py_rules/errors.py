@@ -8,6 +8,7 @@ the front ends show it as it is. A message that repeats what was typed quotes it
 from typing import Any
 
 MAX_ECHO = 40  # characters of someone's input that a message repeats
+SHORT_ECHO = 12  # ... where a move or an answer is repeated before the rule it breaks
 
 
 def quoted(value: Any, limit: int = MAX_ECHO) -> str:

@@ -93,7 +93,7 @@ class OrderOption:
         if sorted(order) != list(range(1, size + 1)):
             raise BadOption(
                 f"{self.name} must list each of the numbers 1 to {size} exactly once, "
-                f"not {','.join(map(str, order))}"
+                f"not {quoted(','.join(map(str, order)))}"
             )
 
 
@@ -120,6 +120,15 @@ def _whole_number(name: str, value: Any) -> int:
         if WHOLE_NUMBER.fullmatch(text):
             return int(text)
     raise BadOption(f"{name} must be a whole number, not {_show(value)}")
+
+
+def stream(seed: int, purpose: str) -> random.Random:
+    """The random stream of one purpose ("first", "order1", "computer2", ...) in a game
+    with this seed. Streams of different purposes are independent (each is seeded with
+    a SHA-512 of its own name and the seed), so a choice that a player sees, such as
+    who moves first or where the computer attacks, never gives away a hidden one, such
+    as a shuffled order; and the same seed still replays every one of them exactly."""
+    return random.Random(f"{purpose}:{seed}")
 
 
 def resolve_options(
@@ -151,7 +160,7 @@ def resolve_options(
         if isinstance(spec, OrderOption) and values[spec.name] is not None:
             spec.check(values[spec.name], values[spec.size_option])
     if values["first"] == "random":
-        values["first"] = rng.choice((1, 2))
+        values["first"] = stream(seed, "first").choice((1, 2))
     values["seed"] = seed
     return values, rng
 

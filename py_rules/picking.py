@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar
 
 from .core import Game, Outcome, other
-from .errors import IllegalMove
+from .errors import SHORT_ECHO, IllegalMove, quoted
 
 
 class PickingState(Protocol):
@@ -24,8 +24,8 @@ def parse_number(text: str) -> int:
     """A move that is just a number, e.g. "4"; anything else is refused."""
     stripped = text.strip()
     if not stripped.isdecimal() or len(stripped) > 6:
-        shown = stripped if len(stripped) <= 12 else stripped[:12] + "..."
-        raise IllegalMove(f"{shown!r} is not a number." if stripped else "Enter a number.")
+        shown = quoted(stripped, SHORT_ECHO)
+        raise IllegalMove(f"{shown} is not a number." if stripped else "Enter a number.")
     return int(stripped)
 
 

@@ -48,12 +48,23 @@ def choose_move(game: Game[Any], level: str, rng: random.Random) -> Any:
 
 
 def is_exact(game: Game[Any]) -> bool:
-    """Does the perfect player (and Hint) solve this game's positions exactly? False
-    only for a hidden-information game its solver cannot value exactly (Number Duel above
-    7 numbers), where it plays "strong"
-    moves from the quick estimate. (Digit Chain keeps a node budget as a safety net; its
-    reduced search has never come near it: see `perfect_move`.)"""
-    return not game.has_hidden_information or bool(chance_solver(game).is_exact(game))
+    """Does the perfect player (and Hint) solve this position exactly? False where it
+    plays a "strong" move instead: Number Duel above 7 numbers (the quick estimate), and
+    any position its solver cannot settle within PERFECT_NODE_BUDGET new positions (the
+    medium player's move): Sequence Duel's openings from about 20 numbers and many of
+    its moves on long lines, Number Circle with a total sunk far below zero. (It tries,
+    so afterwards the perfect move here comes from the solver's memo.)"""
+    if game.has_hidden_information:
+        return bool(chance_solver(game).is_exact(game))
+    if game.is_over:
+        return True
+    solver = solver_for(game)
+    try:
+        with node_budget(solver, PERFECT_NODE_BUDGET):
+            solver.best_moves(game.state)
+    except BudgetExceeded:
+        return False
+    return True
 
 
 def perfect_move(game: Game[Any], rng: random.Random) -> tuple[Any, bool]:

@@ -80,8 +80,8 @@ def review_steps(
     copied first: changing it afterwards does not change the review.
     """
     start = game.copy()
-    moves = list(start.moves)
-    while start.moves:
+    moves = start.moves
+    while start.turn:
         start.undo()
     if start.has_hidden_information:
         return _steps_chances(start, moves)

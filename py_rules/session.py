@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from .core import Game, other
+from .core import MAX_MOVES, Game, other
 from .errors import BadSave, RulesError, quoted
 from .lesson import start_line
 from .players import LEVELS, choose_move, perfect_move
@@ -136,14 +136,14 @@ class Session:
             return Phase.HAND_OVER if self.screen_hidden else Phase.ARRANGE
         if self.future and (game.to_move == self.computer or not game.take_back_while_running):
             return Phase.REPLAY
-        if game.to_move == self.computer:
-            return Phase.COMPUTER
+        if game.to_move == self.computer and game.turn < MAX_MOVES:
+            return Phase.COMPUTER  # (a full record: a press is refused with core.FULL)
         return Phase.HAND_OVER if self.screen_hidden else Phase.HUMAN
 
     @property
     def at(self) -> int:
         """How many moves of the record the position shown has."""
-        return len(self.game.moves)
+        return self.game.turn
 
     @property
     def total(self) -> int:
@@ -180,13 +180,13 @@ class Session:
 
     def undo_target(self) -> int | None:
         """How many moves stay after Undo: back one move, or to the human's last turn."""
-        if not self.game.take_back_while_running or not self.game.moves:
+        if not self.game.take_back_while_running or not self.game.turn:
             return None
         probe = self.game.copy()
         probe.undo()
-        while self.computer and probe.moves and probe.to_move == self.computer:
+        while self.computer and probe.turn and probe.to_move == self.computer:
             probe.undo()
-        return None if probe.to_move == self.computer else len(probe.moves)
+        return None if probe.to_move == self.computer else probe.turn
 
     def redo_target(self) -> int | None:
         """How many moves are shown after Redo: one more, or on to the human's turn."""
@@ -197,7 +197,7 @@ class Session:
         probe.play(rest.pop(0))
         while self.computer and rest and probe.to_move == self.computer:
             probe.play(rest.pop(0))
-        return len(probe.moves)
+        return probe.turn
 
     def whole(self) -> Game[Any]:
         """A copy of the game with every recorded move played (the end of the record)."""
@@ -211,7 +211,7 @@ class Session:
         The game yielded is one copy moved on each time: read it before the next."""
         full = self.whole()
         game = full.copy()
-        while game.moves:
+        while game.turn:
             game.undo()
         for move in full.moves:
             player = game.to_move
@@ -279,10 +279,11 @@ class Session:
     def show(self, count: int) -> None:
         """Show the position after `count` recorded moves (later moves become the future)."""
         game = self.game
-        while len(game.moves) > count:
-            self.future.insert(0, game.move_text(game.undo()))
-        while len(game.moves) < count and self.future:
-            game.play(self.future.pop(0))
+        self.future[:0] = taken_back(game, count)
+        ahead = self.future[: max(0, count - game.turn)]
+        for move in ahead:
+            game.play(move)
+        del self.future[: len(ahead)]
         if self.computer is None and game.to_move:
             self.seat = game.to_move
         self.screen_hidden = self._needs_hand_over()
@@ -408,11 +409,9 @@ class Session:
             raise BadSave(lowered(str(error))) from None
         if secret and not full.is_over:
             raise BadSave(f"a link to a {full.title} in progress would give away hidden numbers.")
-        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(full.moves):
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= full.turn:
             raise BadSave("its position is not in the game.")
-        future: list[str] = []
-        while len(full.moves) > at:
-            future.insert(0, full.move_text(full.undo()))
+        future = taken_back(full, at)
         arranging = data.get("arrange", [])
         if not isinstance(arranging, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in arranging
@@ -422,6 +421,16 @@ class Session:
             return cls(full, future, MODES[mode], level, arranging)
         except SessionError:
             raise BadSave("its arranging step is not valid.") from None
+
+
+def taken_back(game: Game[Any], count: int) -> list[str]:
+    """Undo `game` back to `count` moves; the texts of the moves taken back, in order.
+    (Linear: a long record is loaded and stepped through in time proportional to it.)"""
+    texts = []
+    while game.turn > count:
+        texts.append(game.move_text(game.undo()))
+    texts.reverse()
+    return texts
 
 
 def lowered(message: str) -> str:

@@ -27,11 +27,12 @@ SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
 PYODIDE_DIR = NODE / "pyodide"
 PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
-# Terminal-only modules of py_rules that the pages never import.
-TERMINAL_ONLY = {"py_rules/__main__.py", "py_rules/cli.py", "py_rules/terminal.py"}
 BUNDLE = "py/number-duels.zip"
 # Committed solver output the pages read, zipped into the bundle beside py_rules.
 DATA_FILES = ("data/puzzles.json",)
+# Committed data that only one game needs: fetched beside the bundle (into the same place)
+# by its game page and by embeds (which can show any game), and by no other page.
+GAME_DATA = {"data/number_duel_openings.bin": "number-duel"}
 # Where the build puts each npm package's files (the notices page lists what is there).
 VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIST}
 
@@ -42,6 +43,7 @@ import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutor
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP)
 import precompile  # noqa: E402  (scripts/precompile.py: the pages' Python as bytecode)
+import precompress  # noqa: E402  (scripts/precompress.py: zips gzipped at build time)
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
@@ -81,8 +83,8 @@ def copy_runtime(out: Path) -> None:
 
 
 def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:
-    """The runtime files a page downloads (the trimmed standard library in place of the full
-    one) -> their sizes, for the progress bar."""
+    """The runtime files a page downloads (the trimmed standard library, gzipped, in place of
+    the full one) -> their sizes, for the progress bar."""
     names = [stdlib if n == stdlib_trim.FULL_ZIP else n for n in snapshot.RUNTIME_FILES]
     return {name: (out / "vendor" / "pyodide" / name).stat().st_size for name in names}
 
@@ -92,7 +94,8 @@ def bundle_python(out: Path) -> list[str]:
     unpacks.
 
     One request instead of dozens; the archive holds the very source files the tests
-    import (minus the terminal-only ones), which `build` then compiles to bytecode.
+    import (minus the terminal's, which no page imports), which `build` then compiles to
+    bytecode.
     Returns the archived paths.
     """
     target = out / BUNDLE
@@ -102,7 +105,7 @@ def bundle_python(out: Path) -> list[str]:
         for package in (ROOT / "py_rules", SITE / "app"):
             for rel in python_sources(package):
                 name = rel.as_posix()
-                if name in TERMINAL_ONLY:
+                if package.name == "py_rules" and rel.parts[1] in snapshot.NOT_ON_PAGES:
                     continue
                 info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -116,15 +119,21 @@ def bundle_python(out: Path) -> list[str]:
     return names
 
 
-def pyscript_config(up: str) -> str:
-    """The inline PyScript config of a page `up` levels below the root (e.g. "../../").
+def copy_game_data(out: Path) -> None:
+    for rel in GAME_DATA:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / rel, out / rel)
+
+
+def pyscript_config(up: str, slug: str) -> str:
+    """The inline PyScript config of the page of game `slug`, `up` levels below the root
+    (e.g. "../../"): the bundle, and the data of this game.
 
     No `packages` key: nothing beyond the runtime is fetched (micropip is not needed).
     """
-    config = {
-        "interpreter": f"{up}vendor/pyodide/{snapshot.interpreter_name()}",
-        "files": {f"{up}{BUNDLE}": "./*"},
-    }
+    files = {f"{up}{BUNDLE}": "./*"}
+    files |= {f"{up}{rel}": f"./{rel}" for rel, game in GAME_DATA.items() if game == slug}
+    config = {"interpreter": f"{up}vendor/pyodide/{snapshot.interpreter_name()}", "files": files}
     return json.dumps(config, separators=(",", ":"))
 
 
@@ -202,7 +211,12 @@ def build(out: Path) -> None:
     also = [precompile.Job(out / BUNDLE, out / BUNDLE, precompile.HOME, with_pyscript=True)]
     stdlib = stdlib_trim.install(out, out / BUNDLE, also).name
     snapshot.use_stdlib(out / "vendor" / "pyodide" / stdlib)
-    snapshot.install(out)
+    copy_game_data(out)
+    # These travel gzipped whatever the host compresses: the page fetches <name>.gz.
+    packed = (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
+    snapshot.install(out, precompressed=packed)
+    precompress.pack(out, packed)
+    stdlib += precompress.SUFFIX
     sizes = runtime_sizes(out, stdlib)
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
@@ -220,16 +234,17 @@ def build(out: Path) -> None:
             rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
             analysis=analysis_section.section_html(slug),
             diagram=diagram.figure_html(slug),
-            config=html.escape(pyscript_config(up), quote=True),
+            config=html.escape(pyscript_config(up, slug), quote=True),
             runtime_sizes=html.escape(json.dumps(sizes), quote=True),
             interpreter=snapshot.interpreter_name(),
             stdlib=stdlib,
+            bundle=BUNDLE + precompress.SUFFIX,
             footer=footer_html(up),
         )
         target = out / "games" / slug / "index.html"
         target.parent.mkdir(parents=True)
         target.write_text(page, encoding="utf-8")
-    embed.install(out, BUNDLE, footer_html(""))
+    embed.install(out, BUNDLE, tuple(GAME_DATA), footer_html(""))
     write_puzzles_page(out)
     write_notices(out)
     version = offline.install(out)  # last: it lists and hashes every file of the build

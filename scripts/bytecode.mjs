@@ -7,6 +7,7 @@
 // plan.json: {"indexURL": "<dir with pyodide.mjs>/", "script": "<scripts/bytecode.py>",
 //             "jobs": [{"source": "<zip of .py files>", "target": "<zip to write>",
 //                       "mountedAt": "<where the pages find its files>",
+//                       "oneLine": true (optional: one line per function),
 //                       "pyscript": "<@pyscript/core/src/stdlib/pyscript.js>" (optional)}]}
 //
 // A job with "pyscript" also gets __pycache__ bytecode for PyScript's own `pyscript` package,
@@ -61,7 +62,9 @@ for (const job of plan.jobs) {
     extra = bytecode.cached_bytecode(sources, job.mountedAt);
     sources.destroy();
   }
-  const count = bytecode.compile_zip("/tmp/source.zip", "/tmp/target.zip", job.mountedAt, extra);
+  const count = bytecode.compile_zip.callKwargs("/tmp/source.zip", "/tmp/target.zip", job.mountedAt, extra, {
+    one_line: Boolean(job.oneLine),
+  });
   extra?.destroy();
   writeFileSync(job.target, pyodide.FS.readFile("/tmp/target.zip"));
   console.log(`bytecode: ${path.basename(job.target)}: ${count} modules compiled`);

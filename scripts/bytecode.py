@@ -12,7 +12,10 @@ The bytecode stays small on the wire: docstrings are left out (nothing the pages
 them; like `python -OO`, but asserts stay), and so are the column positions of every
 instruction (PYTHONNODEBUGRANGES=1, set by bytecode.mjs): tracebacks still name the line.
 Each file is a hash-based, unchecked pyc (PEP 552): valid whatever the file times, never
-compared with a source.
+compared with a source. For the standard library (`one_line=True`) even the line table is cut
+to one line per function, its first: a traceback from inside it still names the file and
+the function (the pages ship no source to show lines from anyway); the pages' own code keeps
+its line numbers.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 from pathlib import PurePosixPath
+from types import CodeType
 
 # Every entry gets this timestamp, so the same files make the same bytes.
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
@@ -45,15 +49,41 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
+# A location table entry (CPython's Objects/locations.md): "no columns", for up to 8 code units,
+# the line given as a signed varint delta from the previous entry's (0: the same line).
+NO_COLUMNS = 0x80 | (13 << 3)
+UNITS_PER_ENTRY = 8
+
+
+def one_line_per_function(code: CodeType) -> CodeType:
+    """`code` (and every code object inside it) with all instructions on its first line."""
+    consts = tuple(
+        one_line_per_function(c) if isinstance(c, CodeType) else c for c in code.co_consts
+    )
+    table = bytearray()
+    left = len(code.co_code) // 2
+    while left > 0:
+        units = min(left, UNITS_PER_ENTRY)
+        table += bytes((NO_COLUMNS | (units - 1), 0))
+        left -= units
+    return code.replace(co_consts=consts, co_linetable=bytes(table))
+
+
+def bytecode(source: bytes, filename: str, one_line: bool = False) -> bytes:
     """An unchecked hash-based pyc of `source`, its code objects naming `filename`."""
     tree = without_docstrings(ast.parse(source, filename))
     code = compile(tree, filename, "exec", dont_inherit=True)
+    if one_line:
+        code = one_line_per_function(code)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 
 
 def compile_zip(
-    source_zip: str, target_zip: str, mounted_at: str, extra: dict[str, bytes] | None = None
+    source_zip: str,
+    target_zip: str,
+    mounted_at: str,
+    extra: dict[str, bytes] | None = None,
+    one_line: bool = False,
 ) -> int:
     """Copy a zip with each `.py` entry compiled to `.pyc`, then `extra` entries; return how
     many files were compiled.
@@ -69,7 +99,7 @@ def compile_zip(
         for info in source.infolist():
             name, data = info.filename, source.read(info)
             if name.endswith(".py"):
-                data = bytecode(data, f"{mounted_at.rstrip('/')}/{name}")
+                data = bytecode(data, f"{mounted_at.rstrip('/')}/{name}", one_line)
                 name += "c"
                 count += 1
             target.writestr(zipfile.ZipInfo(name, date_time=ZIP_TIME), data)

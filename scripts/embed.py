@@ -31,10 +31,12 @@ def scoped_css(css: str) -> str:
     return ".number-duels {\n" + css.replace(":root {", "& {", 1) + "\n}\n" + EMBED_ROOT_CSS
 
 
-def embed_script(bundle: str) -> str:
+def embed_script(bundle: str, data: tuple[str, ...] = ()) -> str:
+    """embed.js, told the runtime, the bundle and the data files (an embed may show any game)."""
     config = {
         "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
         "bundle": bundle,
+        "data": list(data),
         "css": "assets/embed.css",
     }
     source = (SITE / "embed" / "embed.js").read_text(encoding="utf-8")
@@ -43,8 +45,8 @@ def embed_script(bundle: str) -> str:
     return source.replace(marker, json.dumps(config, separators=(",", ":")))
 
 
-def install(out: Path, bundle: str, footer: str) -> None:
-    (out / "embed.js").write_text(embed_script(bundle), encoding="utf-8")
+def install(out: Path, bundle: str, data: tuple[str, ...], footer: str) -> None:
+    (out / "embed.js").write_text(embed_script(bundle, data), encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
     page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))

@@ -38,6 +38,7 @@ class Job:
     target: Path
     mounted_at: str  # where the page's Python finds the archive's files
     with_pyscript: bool = False  # add bytecode for PyScript's own `pyscript` package
+    one_line: bool = False  # one line per function in the line tables (scripts/bytecode.py)
 
 
 def stdlib_mount() -> str:
@@ -54,7 +55,7 @@ def _digest(job: Job) -> str:
         inputs.append(PYSCRIPT_PACKAGE)
     for path in [*inputs, job.source]:
         h.update(hashlib.sha256(path.read_bytes()).digest())
-    h.update(job.mounted_at.encode())
+    h.update(job.mounted_at.encode() + (b"\0one-line" if job.one_line else b""))
     return h.hexdigest()
 
 
@@ -76,6 +77,7 @@ def precompile(jobs: list[Job], cache_dir: Path = CACHE_DIR) -> None:
                         "source": str(job.source),
                         "target": str(cached[job].with_suffix(".partial")),
                         "mountedAt": job.mounted_at,
+                        "oneLine": job.one_line,
                         **({"pyscript": str(PYSCRIPT_PACKAGE)} if job.with_pyscript else {}),
                     }
                     for job in todo

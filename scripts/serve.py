@@ -1,13 +1,22 @@
-"""Serve the built site (_site/) on loopback, the way a static host such as GitHub Pages would.
+"""Serve the built site (_site/) on loopback, the way GitHub Pages serves it.
 
-`make serve` runs this and prints the URL. The tests and the benchmark import
-`start_server` to serve the same files under a sub-path on a free port.
+`make serve` runs this and prints the URL. The tests and the benchmarks import
+`start_server` to serve the same files under a sub-path on a free port, so that every
+figure and every test sees what a visitor of the real host gets:
 
-Like GitHub Pages: a directory is served by its index.html or not at all (404, no
-listings), and a directory asked for without its final slash is redirected to the
-slash form under the same prefix. A redirect only ever points into the site, whatever
-the request held (no "//evil.example/..." open redirect). Every response carries the
-Content-Security-Policy header with the policy the pages carry in their <meta> tag.
+- a response is gzip-encoded only when the media type its extension maps to is marked
+  `compressible` in the npm package mime-db (scripts/mime_db.py), as GitHub Pages decides:
+  `.wasm`, `.js`, `.json`, `.css`, `.html`, `.svg` are; `.zip`, `.png` and `.gz` are not;
+- no content negotiation: a `.gz` file is sent as `application/gzip` without
+  `Content-Encoding`, and `x.js` is never answered with a sibling `x.js.gz`;
+- every response says `Cache-Control: max-age=600` and carries an `ETag` and a
+  `Last-Modified`; a revalidation (`If-None-Match`, `If-Modified-Since`) gets a 304;
+- `Access-Control-Allow-Origin: *`; no other headers: no Content-Security-Policy (the pages
+  carry theirs in a <meta> tag) unless asked for with `csp=True` / `--csp`;
+- a directory is served by its index.html or not at all (404, no listings), and a directory
+  asked for without its final slash is redirected to the slash form under the same prefix.
+  A redirect only ever points into the site, whatever the request held (no
+  "//evil.example/..." open redirect).
 """
 
 from __future__ import annotations
@@ -17,75 +26,96 @@ import email.utils
 import errno
 import functools
 import gzip
+import hashlib
 import os
 import posixpath
 import sys
 import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
 from urllib.parse import quote, unquote, urlsplit
 
+import mime_db
 from offline import CSP
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = ROOT / "_site"
-
-TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".py": "text/x-python; charset=utf-8",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-}
+# GitHub Pages: every response may be cached for ten minutes, then is revalidated.
+CACHE_CONTROL = "max-age=600"
+# How hard the host compresses is its own business (not published); level 6 is zlib's and
+# nginx's usual choice.
+GZIP_LEVEL = 6
 
 
-# Text is sent gzip-compressed, as GitHub Pages and other static hosts do; so are WebAssembly
-# and zip files (the pages' standard library zip stores its entries uncompressed for this).
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".py", ".txt", ".map"}
-COMPRESSIBLE |= {".wasm", ".zip"}
-_gzip_cache: dict[tuple[str, float], bytes] = {}
-_gzip_lock = threading.Lock()
+@dataclass(frozen=True)
+class Body:
+    """One file's response body, as the host sends it."""
+
+    data: bytes
+    content_type: str
+    encoded: bool  # gzip Content-Encoding
+    etag: str
+    modified: float
 
 
-def gzipped(path: str, mtime: float) -> bytes:
-    """The file's gzip encoding, made once per version of the file."""
-    key = (path, mtime)
-    with _gzip_lock:
-        if key not in _gzip_cache:
-            with open(path, "rb") as file:
-                _gzip_cache[key] = gzip.compress(file.read(), compresslevel=6, mtime=0)
-        return _gzip_cache[key]
+_encoded: dict[tuple[str, float, int, bool], tuple[str, bytes | None]] = {}
+_encoded_lock = threading.Lock()
+
+
+def body_of(where: str, data: bytes, mtime: float, gzip_ok: bool) -> Body:
+    """The response body for the file at `where`: gzip-encoded if its type is compressible
+    and the browser accepts it. Its tag and encoding are made once per version of the file."""
+    encode = gzip_ok and mime_db.compressible(where)
+    key = (where, mtime, len(data), encode)
+    with _encoded_lock:
+        if key not in _encoded:
+            tag = hashlib.sha256(data).hexdigest()[:20]
+            if encode:  # a different byte sequence: a weak tag, as nginx gives it
+                sent = gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)
+                _encoded[key] = (f'W/"{tag}"', sent)
+            else:
+                _encoded[key] = (f'"{tag}"', None)
+        etag, sent = _encoded[key]
+    return Body(data if sent is None else sent, mime_db.content_type(where), encode, etag, mtime)
+
+
+def read_file(path: str) -> tuple[bytes, float]:
+    with open(path, "rb") as file:
+        return file.read(), os.fstat(file.fileno()).st_mtime
 
 
 def warm_gzip_cache(directory: Path) -> None:
     """Compress the big runtime files now, so that the first page to ask for them does not
     wait for it (a real static host serves them compressed at once)."""
     for path in sorted((directory / "vendor").rglob("*")):
-        if path.suffix in COMPRESSIBLE and path.is_file():
-            gzipped(str(path), path.stat().st_mtime)
+        if path.is_file() and mime_db.compressible(path.name):
+            data, mtime = read_file(str(path))
+            body_of(str(path), data, mtime, gzip_ok=True)
 
 
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files under a URL prefix, with cache headers like a real static host.
-
-    The vendored runtime never changes for a given build, so it may be cached; pages
-    and our own Python are revalidated so that a rebuild shows up on reload.
-    """
+class SiteHandler(BaseHTTPRequestHandler):
+    """Static files under a URL prefix, with the headers GitHub Pages sends."""
 
     protocol_version = "HTTP/1.1"  # keep-alive, as browsers get from real hosts
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    def __init__(self, *args, prefix: str, extra: Mapping[str, bytes], quiet: bool, **kw):
+    def __init__(
+        self,
+        *args,
+        directory: str,
+        prefix: str,
+        extra: Mapping[str, bytes],
+        quiet: bool,
+        csp: bool,
+        **kw,
+    ):
+        self.directory = directory
         self.prefix = prefix
         self.extra = extra
         self.quiet = quiet
+        self.csp = csp
         super().__init__(*args, **kw)
 
     def site_path(self) -> str | None:
@@ -96,6 +126,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
             return None
         parts = posixpath.normpath("/" + path[len(self.prefix) :]).split("/")
         return "/" + "/".join(part for part in parts if part not in ("", ".", ".."))
+
+    def fs_path(self, inner: str) -> str:
+        return os.path.join(self.directory, *inner.strip("/").split("/"))
 
     def do_GET(self) -> None:
         self.serve(head=False)
@@ -112,69 +145,81 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
+    def not_found(self, why: str) -> None:
+        message = f"404 Not Found: {why}\n".encode()
+        self.send_response(HTTPStatus.NOT_FOUND)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(message)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(message)
+
     def serve(self, head: bool) -> None:
-        self.cache_control = "no-cache"
         path = unquote(urlsplit(self.path).path)
         if path + "/" == self.prefix or (path == "/" and self.prefix != "/"):
             self.redirect("/")
             return
         inner = self.site_path()
         if inner is None:
-            self.send_error(HTTPStatus.NOT_FOUND, "Not under " + self.prefix)
+            self.not_found("not under " + self.prefix)
             return
+        where = f"extra:{id(self.extra)}:{inner}"
         if inner in self.extra:
-            body = self.extra[inner]
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", self.guess_type(inner))
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if not head:
-                self.wfile.write(body)
-            return
-        if os.path.isdir(self.translate_path(quote(inner))):
-            if not path.endswith("/"):
-                self.redirect(inner + "/")
-                return
-            inner = inner.rstrip("/") + "/index.html"  # missing: 404, never a listing
-        self.cache_control = "max-age=3600" if inner.startswith("/vendor/") else "no-cache"
-        self.path = quote(inner)  # SimpleHTTPRequestHandler maps it into `directory`
-        if self.send_compressed(head):
-            return
-        handler = super().do_HEAD if head else super().do_GET
-        handler()
-
-    def send_compressed(self, head: bool) -> bool:
-        """Send a text file gzip-encoded if the browser accepts it; False if not handled."""
-        fs_path = self.translate_path(self.path)
-        suffix = os.path.splitext(fs_path)[1]
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if suffix not in COMPRESSIBLE or not accepts or not os.path.isfile(fs_path):
-            return False
-        mtime = os.stat(fs_path).st_mtime
-        since = self.headers.get("If-Modified-Since")
-        if since:
+            data, mtime = self.extra[inner], 0.0
+        else:
+            if os.path.isdir(self.fs_path(inner)):
+                if not path.endswith("/"):
+                    self.redirect(inner + "/")
+                    return
+                inner = inner.rstrip("/") + "/index.html"  # missing: 404, never a listing
+            where = self.fs_path(inner)
             try:
-                if email.utils.parsedate_to_datetime(since).timestamp() >= int(mtime):
-                    self.send_response(HTTPStatus.NOT_MODIFIED)
-                    self.end_headers()
-                    return True
+                data, mtime = read_file(where)
+            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+                self.not_found(inner)
+                return
+        gzip_ok = "gzip" in self.headers.get("Accept-Encoding", "")
+        self.send_body(body_of(where, data, mtime, gzip_ok), head)
+
+    def fresh(self, body: Body) -> bool:
+        """Does the browser's cached copy still hold (a revalidation that gets a 304)?"""
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            weak = body.etag.removeprefix("W/")
+            return any(t.strip().removeprefix("W/") in (weak, "*") for t in tags.split(","))
+        since = self.headers.get("If-Modified-Since")
+        if since and body.modified:
+            try:
+                return email.utils.parsedate_to_datetime(since).timestamp() >= int(body.modified)
             except (TypeError, ValueError, IndexError, OverflowError):
-                pass
-        body = gzipped(fs_path, mtime)
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(fs_path))
-        self.send_header("Content-Encoding", "gzip")
+                return False
+        return False
+
+    def send_body(self, body: Body, head: bool) -> None:
+        not_modified = self.fresh(body)
+        self.send_response(HTTPStatus.NOT_MODIFIED if not_modified else HTTPStatus.OK)
+        self.send_header("ETag", body.etag)
+        if body.modified:
+            self.send_header("Last-Modified", email.utils.formatdate(body.modified, usegmt=True))
         self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+        if not_modified:
+            self.end_headers()
+            return
+        self.send_header("Content-Type", body.content_type)
+        if body.encoded:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body.data)))
         self.end_headers()
         if not head:
-            self.wfile.write(body)
-        return True
+            try:
+                self.wfile.write(body.data)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the browser went away mid-file (page closed)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", getattr(self, "cache_control", "no-cache"))
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Cache-Control", CACHE_CONTROL)
+        if self.csp:
+            self.send_header("Content-Security-Policy", CSP)
         # As GitHub Pages does: other origins may read the files, which a page with an
         # opaque origin (a sandboxed iframe without allow-same-origin) needs for every
         # module, the runtime and fetch().
@@ -193,14 +238,21 @@ def start_server(
     prefix: str = "/",
     extra: Mapping[str, bytes] | None = None,
     quiet: bool = True,
+    csp: bool = False,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Serve `directory` at http://host:port/prefix in a daemon thread; return (server, url).
 
-    `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page.
+    `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page;
+    `csp` adds the pages' Content-Security-Policy as a header too (GitHub Pages cannot).
     """
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(
-        SiteHandler, directory=str(directory), prefix=prefix, extra=dict(extra or {}), quiet=quiet
+        SiteHandler,
+        directory=str(directory),
+        prefix=prefix,
+        extra=dict(extra or {}),
+        quiet=quiet,
+        csp=csp,
     )
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
@@ -214,11 +266,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /number-duels/")
     parser.add_argument("--dir", type=Path, default=SITE_DIR, help="the built site")
+    parser.add_argument(
+        "--csp",
+        action="store_true",
+        help="also send the Content-Security-Policy header (GitHub Pages cannot)",
+    )
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         sys.exit(f"{args.dir} has no index.html: build it first with `make site`.")
     try:
-        server, url = start_server(args.dir, args.host, args.port, args.prefix, quiet=False)
+        server, url = start_server(
+            args.dir, args.host, args.port, args.prefix, quiet=False, csp=args.csp
+        )
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             sys.exit(f"Port {args.port} is in use: try `make serve PORT={args.port + 1}`.")

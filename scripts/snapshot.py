@@ -25,12 +25,14 @@ import functools
 import gzip
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +43,7 @@ CACHE_DIR = ROOT / ".build" / "snapshot"
 BUILDER = ROOT / "scripts" / "build_snapshot.mjs"
 WRAPPER = ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs"
 KEEP_CACHED = 3  # snapshots kept in .build/snapshot/ (the newest)
+RUNTIME_DIR = "vendor/pyodide"  # where the site keeps the runtime and this wrapper
 
 # The files Pyodide fetches at start-up (measured): without the lock file it hangs. The site
 # vendors these (build_site.py).
@@ -262,8 +265,12 @@ def lock_info(pyodide_dir: Path) -> dict:
     return dict(lock["info"])
 
 
-def wrapper_source(inputs: Inputs, meta: dict) -> str:
-    """The wrapper module with this snapshot's identity filled in."""
+def wrapper_source(inputs: Inputs, meta: dict, precompressed: Sequence[str] = ()) -> str:
+    """The wrapper module with this snapshot's identity filled in.
+
+    `precompressed`: files of the site (paths from its root) that the build gzips to
+    `<path>.gz` (scripts/precompress.py); the wrapper fetches those when asked for these.
+    """
     config = {
         "file": snapshot_name(inputs),
         "hash": inputs.digest,
@@ -274,6 +281,7 @@ def wrapper_source(inputs: Inputs, meta: dict) -> str:
         "fullStdlib": "python_stdlib.zip",
         "wasmGzipBytes": _gzip_size(inputs.pyodide_dir / "pyodide.asm.wasm"),
         "lockInfo": lock_info(inputs.pyodide_dir),
+        "precompressed": [posixpath.relpath(p, RUNTIME_DIR) for p in precompressed],
     }
     template = WRAPPER.read_text(encoding="utf-8")
     marker = "/*@SNAPSHOT@*/ null"
@@ -282,8 +290,15 @@ def wrapper_source(inputs: Inputs, meta: dict) -> str:
     return template.replace(marker, json.dumps(config))
 
 
-def install(out: Path, inputs: Inputs | None = None, cache_dir: Path = CACHE_DIR) -> dict:
-    """Put the snapshot, its record and the wrapper into out/vendor/pyodide/; return the record."""
+def install(
+    out: Path,
+    inputs: Inputs | None = None,
+    cache_dir: Path = CACHE_DIR,
+    precompressed: Sequence[str] = (),
+) -> dict:
+    """Put the snapshot, its record and the wrapper into out/vendor/pyodide/; return the record.
+
+    `precompressed`: see `wrapper_source`."""
     inputs = inputs or _default_inputs()
     folder = ensure_cached(inputs, cache_dir)
     meta = json.loads((folder / "meta.json").read_text())
@@ -292,7 +307,8 @@ def install(out: Path, inputs: Inputs | None = None, cache_dir: Path = CACHE_DIR
     shutil.copyfile(folder / "snapshot.gz", target / snapshot_name(inputs))
     record = {"file": snapshot_name(inputs), **meta}
     (target / f"snapshot-{inputs.short}.json").write_text(json.dumps(record, indent=1) + "\n")
-    (target / interpreter_name(inputs)).write_text(wrapper_source(inputs, meta), encoding="utf-8")
+    source = wrapper_source(inputs, meta, precompressed)
+    (target / interpreter_name(inputs)).write_text(source, encoding="utf-8")
     return record
 
 

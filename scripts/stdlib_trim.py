@@ -149,7 +149,8 @@ def install(
     source = target_dir / "python_stdlib-source.zip"
     write_zip(source, files, PYODIDE_DIR / FULL_ZIP)
     staging = target_dir / "python_stdlib-trimmed.zip"
-    precompile.precompile([precompile.Job(source, staging, precompile.stdlib_mount()), *also])
+    stdlib_job = precompile.Job(source, staging, precompile.stdlib_mount(), one_line=True)
+    precompile.precompile([stdlib_job, *also])
     source.unlink()
     digest = hashlib.sha256(staging.read_bytes()).hexdigest()[:16]
     name = f"python_stdlib-{digest}.zip"

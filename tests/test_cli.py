@@ -21,7 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import every_game
 
+import py_rules
 from py_rules import GAMES, cli
+from py_rules.solvers import solves_quickly
 
 REPO = Path(__file__).resolve().parent.parent
 MENDED_NUMBER_CIRCLE = ["2+", "9+", "3+", "8-", "4+", "7+", "5+", "6+", "6-", "5-", "7+"]
@@ -100,16 +102,16 @@ def test_replay_with_no_moves_lists_every_opening(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["circle-duel", "4", "7"], "move 2 (7) is illegal: You must select a number adjacent"),
-        (["sequence-duel", "10", "11"], "move 2 (11) is illegal: 11 is adjacent to Player 1's"),
-        (["digit-chain", "26", "19"], "move 2 (19) is illegal: Your number must start with 6"),
-        (["number-circle", "2+", "9+", "1+"], "move 3 (1+) is illegal: No backtracking"),
+        (["circle-duel", "4", "7"], "move 2 ('7') is illegal: You must select a number adjacent"),
+        (["sequence-duel", "10", "11"], "move 2 ('11') is illegal: 11 is adjacent to Player 1's"),
+        (["digit-chain", "26", "19"], "move 2 ('19') is illegal: Your number must start with 6"),
+        (["number-circle", "2+", "9+", "1+"], "move 3 ('1+') is illegal: No backtracking"),
         (
             ["number-duel", "--order1", "1,2,3,4,5", "--order2", "5,4,3,2,1", "1@1", "1@2", "1@1"],
-            "move 3 (1@1) is illegal: Your 1 has already been used or eliminated.",
+            "move 3 ('1@1') is illegal: Your 1 has already been used or eliminated.",
         ),
-        (["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"], "move 2 (1@1) is illegal: "),
-        (["circle-duel", "four"], "move 1 (four) is illegal: 'four' is not a number."),
+        (["number-duel", "--order1", "1,2,3,4,5", "1@1", "1@1"], "move 2 ('1@1') is illegal: "),
+        (["circle-duel", "four"], "move 1 ('four') is illegal: 'four' is not a number."),
     ],
 )
 def test_an_illegal_move_is_named_on_stderr_with_status_2(
@@ -227,7 +229,7 @@ def test_the_command_replays_and_refuses() -> None:
     done = command("replay", "circle-duel", "4", "4")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
-        "python -m py_rules: error: move 2 (4) is illegal: 4 has already been selected.\n"
+        "python -m py_rules: error: move 2 ('4') is illegal: 4 has already been selected.\n"
     )
     done = command("replay", "circle-duel", "--size", "2")
     assert done.returncode == 2 and done.stdout == ""
@@ -268,3 +270,69 @@ def test_ctrl_c_at_a_prompt_ends_with_status_130_and_no_traceback() -> None:
     assert process.returncode == 130
     assert "Traceback" not in err and err == ""
     assert out.endswith("\nInterrupted: the game is abandoned.\n")
+
+
+# ----- solve: a position too big to solve quickly ----------------------------------------
+
+SLOW = "python -m py_rules: this position is too big to solve quickly and may take a long time"
+
+
+@pytest.mark.no_wasm
+def test_solve_says_up_front_when_it_will_take_long_and_keeps_a_budget() -> None:
+    done = command("solve", "sequence-duel", "--size", "60", "--budget", "1")
+    assert done.returncode == cli.EXIT_GAVE_UP and done.stdout == ""
+    assert done.stderr == (
+        f"{SLOW}; it stops after 1 s (--budget).\n"
+        "python -m py_rules: not solved within 1 s (--budget).\n"
+    )
+    done = command("solve", "sequence-duel", "--size", "12", "--budget", "30")
+    assert done.returncode == 0 and done.stderr == ""  # quick: not a word
+    assert json.loads(done.stdout)["value"] == "win"
+
+
+@pytest.mark.no_wasm
+def test_ctrl_c_during_a_long_solve_exits_130_without_a_traceback() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with subprocess.Popen(
+        [sys.executable, "-m", "py_rules", "solve", "number-duel", "--numbers", "9"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=env,
+        # a terminal's Ctrl-C reaches the program even if this run ignores SIGINT
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    ) as process:
+        assert process.stderr is not None
+        warning = process.stderr.readline()  # said before the long search starts
+        assert warning == f"{SLOW}; press Ctrl-C to stop, or give --budget SECONDS.\n"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and out == ""
+    assert err == "python -m py_rules: interrupted.\n"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "x", "1e9", "9" * 50])
+def test_a_bad_budget_is_refused_in_one_line(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["solve", "circle-duel", f"--budget={value}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "give a number of seconds such as 30" in err
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "quick"),
+    [
+        ("sequence-duel", {"size": 12}, True),
+        ("sequence-duel", {"size": 60}, False),
+        ("number-duel", {"numbers": 5}, True),
+        ("number-duel", {"numbers": 9}, False),
+        ("circle-duel", {"size": 40}, True),
+        ("digit-chain", {}, True),
+    ],
+)
+def test_solves_quickly_tells_the_long_solves_apart(
+    slug: str, options: dict[str, Any], quick: bool
+) -> None:
+    assert solves_quickly(py_rules.new_game(slug, options)) is quick

@@ -21,7 +21,9 @@ from py_rules.analysis import analyse, entry, sentence
 from py_rules.core import other
 from py_rules.players import LEVELS, choose_move, hint, is_exact, perfect_move
 from py_rules.presenters import base as presenters_base
+from py_rules.session import Session
 from py_rules.solvers import solver_for
+from py_rules.solvers.sequence_duel import PlainSegmentSolver, segments_of
 
 SMALL_OPTIONS = every_game(
     {
@@ -295,7 +297,7 @@ def test_solve_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> Non
 def test_solve_reports_errors_like_replay(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run_cli(["solve", "circle-duel", "4", "7"], capsys)
     assert status == 2 and out == ""
-    assert err.startswith("python -m py_rules: error: move 2 (7) is illegal: You must select")
+    assert err.startswith("python -m py_rules: error: move 2 ('7') is illegal: You must select")
     status, _, err = run_cli(["solve", "sequence-duel", "--size", "99"], capsys)
     assert status == 2 and "size must be between 2 and 60" in err
     assert run_cli(["solve", "nonsense"], capsys)[0] == 2
@@ -362,3 +364,46 @@ def test_analysis_entries() -> None:
     duel = entry("number-duel", {"numbers": 3})
     assert duel["value"] == pytest.approx(5 / 12, abs=1e-6) and duel["first_moves"] == [2]
     assert sentence("number-duel", [{**entry("number-duel", {"numbers": 5})}]).startswith("No one")
+
+
+@pytest.mark.parametrize("size", [22, 26])
+def test_every_move_labelled_perfect_was_solved_and_the_rest_are_labelled_strong(
+    size: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Long Sequence Duel lines: the perfect player falls back to the medium move where
+    its node budget runs out (the opening from about 20 numbers). A move it calls
+    proved must win whenever the position is won (checked by the plain solver, without
+    a budget); every other move is labelled strong in the terminal, on the page
+    (`Session.proved`) and by `is_exact`."""
+    plain = PlainSegmentSolver()
+    rng = random.Random(size)
+    computer = cli.computer_player("perfect", rng)
+    session = Session.new("sequence-duel", {"size": size, "seed": 1}, computer=1, level="perfect")
+    labels = []
+    while not session.game.is_over:
+        game = session.game
+        before = tuple(sorted(segments_of(game.state, size)))
+        exact_before = is_exact(game)
+        capsys.readouterr()
+        if game.to_move == 1:
+            text = session.computer_move(rng)
+            proved = session.proved
+        else:
+            move = computer(game)
+            proved = "strong, not proved perfect" not in capsys.readouterr().out
+            text = session.play(move)
+        labels.append(proved)
+        if exact_before:
+            assert proved
+        if proved:
+            won = plain.wins(before)
+            after = tuple(sorted(segments_of(session.game.state, size)))
+            assert won == (not plain.wins(after)), (text, session.game.moves)
+    assert labels[0] is False and True in labels  # the opening falls back, the end is proved
+
+
+def test_is_exact_says_no_where_the_perfect_player_falls_back() -> None:
+    line = py_rules.new_game("sequence-duel", {"size": 60})
+    assert not is_exact(line)
+    assert perfect_move(line, random.Random(1))[1] is False
+    assert is_exact(py_rules.new_game("sequence-duel", {"size": 12}))

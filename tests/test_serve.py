@@ -1,9 +1,12 @@
 """The local server (scripts/serve.py) behaves like GitHub Pages and cannot be turned
 against its users: no open redirect, no directory listings, redirects that keep the
-prefix, and the pages' Content-Security-Policy sent as a header."""
+prefix; it compresses exactly the types mime-db marks compressible, never negotiates a `.gz`
+sibling, sends Pages' cache headers and answers revalidation with 304; the
+Content-Security-Policy header only when asked for (the pages carry theirs in a meta tag)."""
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import sys
 from collections.abc import Iterator
@@ -17,8 +20,10 @@ SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 if str(SCRIPTS) not in sys.path:
     sys.path.insert(0, str(SCRIPTS))
 
+import mime_db  # noqa: E402
+import offline  # noqa: E402
 from offline import CSP  # noqa: E402
-from serve import start_server  # noqa: E402
+from serve import CACHE_CONTROL, start_server  # noqa: E402
 
 pytestmark = pytest.mark.no_wasm  # sockets and threads: not in Pyodide
 
@@ -34,6 +39,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "games/circle-duel/index.html": "<!doctype html><title>circle</title>",
         "assets/style.css": "body{}",
         "vendor/pyodide/pyodide.mjs": "export {}",
+        "vendor/pyodide/pyodide.asm.wasm": "\0asm" + "wasm " * 200,
+        "vendor/pyodide/python_stdlib.zip": "PK" + "zip " * 200,
+        "py/bundle.zip.gz": "not really gzip, " * 50,
+        "only-gzipped.js.gz": "gzip " * 50,
+        "both.js": "the plain one; " * 50,
+        "both.js.gz": "the gzipped one",
     }.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
@@ -54,11 +65,12 @@ def server(request: pytest.FixtureRequest, servers: dict[str, int]) -> tuple[int
     return servers[request.param], request.param
 
 
-def get(port: int, path: str) -> http.client.HTTPResponse:
+def get(port: int, path: str, **headers: str) -> http.client.HTTPResponse:
+    """The response, its body read into `response.body` (as sent: not decoded)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.request("GET", path)
+    connection.request("GET", path, headers={k.replace("_", "-"): v for k, v in headers.items()})
     response = connection.getresponse()
-    response.read()
+    response.body = response.read()  # type: ignore[attr-defined]
     connection.close()
     return response
 
@@ -100,15 +112,88 @@ def test_a_directory_without_a_page_is_not_found_never_listed(
     assert get(port, f"{prefix}{directory}").status == 404
 
 
-def test_every_response_carries_the_pages_content_security_policy(
-    server: tuple[int, str],
+def test_no_content_security_policy_header_unless_asked_for(
+    server: tuple[int, str], site: Path
 ) -> None:
+    """GitHub Pages cannot send one: the pages must be safe with their meta tag alone."""
     port, prefix = server
     for path in ("", "games/circle-duel/", "assets/style.css", "games/circle-duel", "nothing"):
         response = get(port, f"{prefix}{path}")
-        assert response.getheader("Content-Security-Policy") == CSP, path
+        assert response.getheader("Content-Security-Policy") is None, path
         # Like GitHub Pages, so that a sandboxed iframe (an opaque origin) can load the site.
         assert response.getheader("Access-Control-Allow-Origin") == "*", path
+    httpd, _ = start_server(site, prefix=prefix, csp=True)
+    try:
+        response = get(httpd.server_address[1], prefix)
+        assert response.getheader("Content-Security-Policy") == CSP
+    finally:
+        httpd.shutdown()
+
+
+def test_the_meta_tag_policy_needs_no_header() -> None:
+    """Directives a <meta> policy ignores would be lost on GitHub Pages: there are none, and
+    every page gets the tag first thing in its <head>, before any script or style."""
+    directives = {part.split()[0] for part in CSP.split(";")}
+    assert directives.isdisjoint({"frame-ancestors", "sandbox", "report-uri", "report-to"})
+    page = offline.head_tags("../../")
+    assert page.lstrip().startswith('<meta http-equiv="Content-Security-Policy"')
+
+
+@pytest.mark.parametrize(
+    ("path", "encoded"),
+    [
+        ("vendor/pyodide/pyodide.mjs", True),
+        ("vendor/pyodide/pyodide.asm.wasm", True),
+        ("assets/style.css", True),
+        ("", True),
+        ("vendor/pyodide/python_stdlib.zip", False),
+        ("py/bundle.zip.gz", False),
+    ],
+)
+def test_compressed_exactly_when_mime_db_says_the_type_is_compressible(
+    server: tuple[int, str], site: Path, path: str, encoded: bool
+) -> None:
+    port, prefix = server
+    file = site / (path or "index.html")
+    assert mime_db.compressible(file.name) == encoded
+    response = get(port, prefix + path, Accept_Encoding="gzip, deflate, br")
+    assert response.status == 200
+    assert (response.getheader("Content-Encoding") == "gzip") == encoded
+    body = response.body  # type: ignore[attr-defined]
+    assert (gzip.decompress(body) if encoded else body) == file.read_bytes()
+    assert response.getheader("Content-Type") == mime_db.content_type(file.name)
+    plain = get(port, prefix + path)  # a client that takes no gzip gets the file as it is
+    assert plain.getheader("Content-Encoding") is None
+    assert plain.body == file.read_bytes()  # type: ignore[attr-defined]
+
+
+def test_a_gz_file_is_sent_as_gzip_data_and_never_stands_in_for_its_sibling(
+    server: tuple[int, str], site: Path
+) -> None:
+    port, prefix = server
+    response = get(port, f"{prefix}py/bundle.zip.gz", Accept_Encoding="gzip")
+    assert response.getheader("Content-Type") == "application/gzip"
+    assert response.getheader("Content-Encoding") is None
+    assert get(port, f"{prefix}only-gzipped.js", Accept_Encoding="gzip").status == 404
+    both = get(port, f"{prefix}both.js", Accept_Encoding="gzip")
+    assert gzip.decompress(both.body) == (site / "both.js").read_bytes()  # type: ignore[attr-defined]
+
+
+def test_cache_headers_and_revalidation_as_on_github_pages(server: tuple[int, str]) -> None:
+    port, prefix = server
+    for encoding in ("gzip", "identity"):
+        first = get(port, f"{prefix}assets/style.css", Accept_Encoding=encoding)
+        assert first.getheader("Cache-Control") == CACHE_CONTROL == "max-age=600"
+        etag, modified = first.getheader("ETag"), first.getheader("Last-Modified")
+        assert etag and modified
+        again = get(port, f"{prefix}assets/style.css", Accept_Encoding=encoding, If_None_Match=etag)
+        assert (again.status, again.body) == (304, b"")  # type: ignore[attr-defined]
+        assert again.getheader("ETag") == etag
+        since = get(port, f"{prefix}assets/style.css", If_Modified_Since=modified)
+        assert since.status == 304
+        changed = get(port, f"{prefix}assets/style.css", If_None_Match='"another version"')
+        assert changed.status == 200
+    assert get(port, f"{prefix}assets/style.css", If_Modified_Since="not a date").status == 200
 
 
 @settings(max_examples=80, deadline=None)

@@ -111,7 +111,7 @@ ENDINGS = [
     ),
     (
         "number-duel",
-        {"numbers": 3, "seed": 1},
+        {"numbers": 3, "order1": "2,3,1", "order2": "3,1,2"},
         "1@3 3@1 3@2",
         "no-numbers",
         "Bob wins! Ann has no numbers left.",
@@ -125,7 +125,7 @@ ENDINGS = [
     ),
     (
         "number-duel",
-        {"numbers": 3, "seed": 0},
+        {"numbers": 3, "order1": "1,3,2", "order2": "3,2,1"},
         "3@1 2@3 1@3",
         "last-encounter",
         "It's a draw: the last two numbers tied.",

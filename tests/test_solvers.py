@@ -302,10 +302,9 @@ def test_perfect_player_never_loses_a_won_position(
 def test_number_duel_opening_values_match_a_fresh_search() -> None:
     # The shipped values near the start of a 7-number game (the page's perfect player
     # relies on them): a sample of the smallest, re-solved from nothing.
-    from py_rules.solvers.number_duel_openings import SIZE, values
-
-    VALUES = values()
+    SIZE, VALUES = number_duel.read_openings(number_duel.OPENINGS_FILE.read_bytes())
     assert SIZE == 7 and len(VALUES) > 1000
+    assert number_duel.openings(7) == VALUES
     fresh = number_duel.NumberDuelSolver()
     smallest = sorted(
         VALUES, key=lambda k: (sum(((k >> s) & 1023).bit_count() for s in (0, 10, 20, 30)), k)

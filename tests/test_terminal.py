@@ -413,7 +413,7 @@ def test_number_duel_a_player_may_arrange_their_numbers() -> None:
     game = new("number-duel", numbers=3)
     answers = ["", "1,1,2", "3,1,2", "", "", "", "1@1"]
     status, text, _ = run(game, answers)
-    assert "order1 must list each of the numbers 1 to 3 exactly once, not 1,1,2." in text
+    assert "order1 must list each of the numbers 1 to 3 exactly once, not '1,1,2'." in text
     assert "Your order is now 3,1,2.\n" in text
     assert "Your row (positions 1-3): 3 1 2 " in text
     assert "Player 1 attacks Player 2's position 1 with 1." in text

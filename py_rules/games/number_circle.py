@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import TARGET, Game, Outcome, other
-from ..errors import IllegalMove
+from ..errors import SHORT_ECHO, IllegalMove, quoted
 from ..options import FlagOption, IntOption
 
 CIRCLE = 9
@@ -80,8 +80,8 @@ class NumberCircle(Game[NumberCircleState]):
             return PASS
         if compact[-1:] in ("+", *MINUS_SIGNS) and compact[:-1].isdecimal() and len(compact) < 4:
             return Step(int(compact[:-1]), "+" if compact[-1] == "+" else "-")
-        shown = compact[:12] or "nothing"
-        raise IllegalMove(f"{shown!r} is not a move: write the number and + or -, e.g. 3+ or 8-.")
+        shown = quoted(compact or "nothing", SHORT_ECHO)
+        raise IllegalMove(f"{shown} is not a move: write the number and + or -, e.g. 3+ or 8-.")
 
     def new_total(self, state: NumberCircleState, step: Step) -> int:
         total = state.total[state.player - 1]

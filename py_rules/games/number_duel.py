@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import LAST_ENCOUNTER, NO_NUMBERS, Game, Outcome, other
-from ..errors import BadOption, IllegalMove
-from ..options import IntOption, OrderOption
+from ..errors import SHORT_ECHO, BadOption, IllegalMove, quoted
+from ..options import IntOption, OrderOption, stream
 
 ATTACK = re.compile(r"^\s*(\d{1,2})\s*@\s*(\d{1,2})\s*$")
 
@@ -86,7 +86,8 @@ class NumberDuel(Game[NumberDuelState]):
         for name in ("order1", "order2"):
             if values[name] is None:
                 order = list(range(1, values["numbers"] + 1))
-                rng.shuffle(order)
+                # each order from a stream of its own: neither tells anything of the other
+                stream(values["seed"], name).shuffle(order)
                 values[name] = tuple(order)
         return values
 
@@ -115,9 +116,9 @@ class NumberDuel(Game[NumberDuelState]):
     def parse_move(self, text: str) -> Attack:
         match = ATTACK.match(text)
         if not match:
-            shown = text.strip()[:12] or "nothing"
+            shown = quoted(text.strip() or "nothing", SHORT_ECHO)
             raise IllegalMove(
-                f"{shown!r} is not an attack: write your number @ a position, e.g. 3@2."
+                f"{shown} is not an attack: write your number @ a position, e.g. 3@2."
             )
         return Attack(int(match[1]), int(match[2]))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMove
+from ..errors import SHORT_ECHO, IllegalMove, quoted
 from ..games.number_circle import MINUS_SIGNS, NumberCircle
 from .base import Presenter, listed
 
@@ -71,7 +71,8 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
                 if not answer:
                     return "Type the number to move to."
                 example = self.destinations()[0]
-                return f"{answer[:12]!r} is not a number to move to: type one, e.g. {example}."
+                shown = quoted(answer, SHORT_ECHO)
+                return f"{shown} is not a number to move to: type one, e.g. {example}."
             return self.game.why_illegal(answer)
         reasons = dict.fromkeys(self.game.why_illegal(f"{to}{op}") for op in "+-")
         if None in reasons:

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import other
-from ..errors import BadOption
+from ..errors import SHORT_ECHO, BadOption, quoted
 from ..games.number_duel import NumberDuel
 from ..session import Session
 from .base import Console, Presenter, listed, number_ranges
+
+
+def shown(answer: str) -> str:
+    """An answer as a refusal repeats it: the start of it, escaped (`quoted`)."""
+    return quoted(answer, SHORT_ECHO)
 
 
 class NumberDuelPresenter(Presenter[NumberDuel]):
@@ -98,7 +103,7 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
             if "@" in answer:  # the whole move in notation is welcome too
                 return self.game.why_illegal(answer)
             if not answer.isdecimal():
-                return f"{answer[:12]!r} is not a number." if answer else "Enter a number."
+                return f"{shown(answer)} is not a number." if answer else "Enter a number."
             return self.game.why_illegal(f"{answer}@{any_target}")
 
         number = self.console.ask_until("Select a number to attack with: ", number_problem)
@@ -112,7 +117,7 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
 
         def position_problem(answer: str) -> str | None:
             if not answer.isdecimal():
-                return f"{answer[:12]!r} is not a position." if answer else "Enter a position."
+                return f"{shown(answer)} is not a position." if answer else "Enter a position."
             return self.game.why_illegal(f"{number}@{answer}")
 
         return f"{number}@{self.console.ask_until(prompt, position_problem)}"

@@ -14,7 +14,10 @@ from typing import Any
 
 from ..core import Game
 from ..registry import GAMES, part
-from .base import Solver
+from .base import BudgetExceeded, Solver, node_budget
+
+# New positions a quick probe may visit before `solves_quickly` calls a position slow.
+QUICK_NODES = 20_000
 
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
@@ -79,3 +82,23 @@ def solve(game: Game[Any]) -> dict[str, Any]:
         winning_moves=[game.move_text(m) for m in winning],
     )
     return report
+
+
+def solves_quickly(game: Game[Any]) -> bool:
+    """Will `solve(game)` answer within about a second? Number Duel: when its chances
+    are valued exactly here; a solver with a node budget: when a probe within
+    QUICK_NODES new positions settles the position (and leaves it solved in the memo);
+    the others always do."""
+    if game.is_over:
+        return True
+    if game.has_hidden_information:
+        return bool(chance_solver(game).solves_exactly(game))
+    solver = solver_for(game)
+    if not hasattr(solver, "node_budget"):
+        return True
+    try:
+        with node_budget(solver, QUICK_NODES):
+            solver.winning_moves(game.state)
+    except BudgetExceeded:
+        return False
+    return True

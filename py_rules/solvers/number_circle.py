@@ -17,7 +17,7 @@ from collections import deque
 from typing import Any
 
 from ..games.number_circle import NumberCircle, NumberCircleState, neighbours
-from .base import Solver
+from .base import BudgetExceeded, Solver
 
 Race = tuple[int, int | None, int]  # (position, came from, total)
 INFINITE = math.inf
@@ -25,6 +25,10 @@ INFINITE = math.inf
 # Lowest total searched below the lower of 0 and the start total. An exact hit never
 # needs a detour this deep (tests check a deeper margin gives the same answers).
 MARGIN = 30
+# Races the search steps from, per point a total has to climb back to the target: about
+# 8 to 9 far below zero (measured), so a search that would need more than its budget
+# is refused before it starts by this lower estimate.
+CLIMB_COST = 4
 
 
 class NumberCircleSolver(Solver):
@@ -36,6 +40,14 @@ class NumberCircleSolver(Solver):
         self.no_negative = bool(game.options["no_negative"])
         self._turns: dict[Race, float] = {}
         self.margin = MARGIN
+        # Races the search may still step from (None: no limit); past it, it raises
+        # BudgetExceeded. A race from a total far below zero needs a search as wide as
+        # the climb back (a total of -2,000 takes about 18,000 races): a page's Hint,
+        # computer and review give up on those within their budgets.
+        self.node_budget: int | None = None
+        # Races whose search ran out of a budget, with that budget: not tried again
+        # with the same or less (a review meets each race in several positions).
+        self._beyond: dict[Race, int] = {}
 
     def steps(self, race: Race, low: int) -> list[Race]:
         """The races after one turn (a pass when there is no legal step)."""
@@ -59,6 +71,22 @@ class NumberCircleSolver(Solver):
             return known
         if race[2] == self.target:
             return 0
+        budget = self.node_budget
+        if budget is not None and (
+            CLIMB_COST * (self.target - race[2]) > budget or self._beyond.get(race, -1) >= budget
+        ):
+            raise BudgetExceeded
+        try:
+            found = self._search(race)
+        except BudgetExceeded:
+            assert budget is not None
+            self._beyond[race] = budget
+            raise
+        self._turns[race] = found
+        return found
+
+    def _search(self, race: Race) -> float:
+        """Breadth first from `race` to the target (counting races against the budget)."""
         low = min(race[2], 0) - self.margin
         seen = {race: 0}
         queue = deque([race])
@@ -66,6 +94,10 @@ class NumberCircleSolver(Solver):
         while queue:
             node = queue.popleft()
             depth = seen[node]
+            if self.node_budget is not None:
+                self.node_budget -= 1
+                if self.node_budget < 0:
+                    raise BudgetExceeded
             for nxt in self.steps(node, low):
                 if nxt in seen:
                     continue
@@ -75,7 +107,6 @@ class NumberCircleSolver(Solver):
                     break
                 seen[nxt] = depth + 1
                 queue.append(nxt)
-        self._turns[race] = found
         return found
 
     def races(self, state: NumberCircleState) -> tuple[Race, Race]:

@@ -16,6 +16,9 @@ opponent's order; its own order does not matter either (the opponent cannot see 
 
 from __future__ import annotations
 
+import struct
+import sys
+from pathlib import Path
 from typing import Any
 
 from ..core import Game, other
@@ -161,14 +164,56 @@ def solves_exactly(game: Game[Any]) -> bool:
     return is_exact(game) or len(state.remaining(1)) + len(state.remaining(2)) <= EXACT_FROM_LEFT
 
 
+# Written by scripts/number_duel_openings.py: the values near the start of a 7-number game.
+# Beside the package (as data/puzzles.json); the pages that can show Number Duel get it too.
+_TOP_PACKAGE = Path(sys.modules[__name__.split(".")[0]].__file__ or ".").parent
+OPENINGS_FILE = _TOP_PACKAGE.parent / "data" / "number_duel_openings.bin"
+OPENINGS_MAGIC = b"NDOPEN1\n"
+OPENINGS_HEAD = "<BIH"  # the size K, how many positions, how many distinct values
+
+
+def read_openings(data: bytes) -> tuple[int, dict[int, float]]:
+    """(K, {position key: value}) from the bytes of an openings file.
+
+    The file: the magic line, the head, each distinct value (float64), each position's value
+    as an index into them (uint16), then the keys in increasing order, each as a varint of
+    its distance from the one before (keys as packed in `NumberDuelSolver.memo`).
+    """
+    if not data.startswith(OPENINGS_MAGIC):
+        raise ValueError("not a Number Duel openings file")
+    at = len(OPENINGS_MAGIC)
+    try:
+        size, count, distinct = struct.unpack_from(OPENINGS_HEAD, data, at)
+        at += struct.calcsize(OPENINGS_HEAD)
+        values = struct.unpack_from(f"<{distinct}d", data, at)
+        at += 8 * distinct
+        indices = struct.unpack_from(f"<{count}H", data, at)
+        at += 2 * count
+        table: dict[int, float] = {}
+        key = step = shift = 0
+        for byte in data[at:]:
+            step |= (byte & 127) << shift
+            shift += 7
+            if byte & 128:
+                continue
+            key += step
+            table[key] = values[indices[len(table)]]
+            step = shift = 0
+    except (struct.error, IndexError):
+        raise ValueError("the Number Duel openings file is damaged") from None
+    if len(table) != count or shift:
+        raise ValueError("the Number Duel openings file is damaged")
+    return size, table
+
+
 def openings(size: int) -> dict[int, float]:
-    """The shipped opening values for `size` (empty if there are none)."""
+    """The shipped opening values for `size` (empty if there are none, or the file is not
+    there: the solver then finds every value itself, as exactly, only slower)."""
     if size not in OPENINGS:
         OPENINGS[size] = {}
-        if size == 7:
-            from .number_duel_openings import SIZE, values
-
-            OPENINGS[size] = values() if size == SIZE else {}
+        if size == EXACT_MAX and OPENINGS_FILE.is_file():
+            shipped, values = read_openings(OPENINGS_FILE.read_bytes())
+            OPENINGS[size] = values if size == shipped else {}
     return OPENINGS[size]
 
 

@@ -16,7 +16,7 @@
 // Built to the site root by scripts/embed.py, which fills in CONFIG.
 "use strict";
 (() => {
-  const CONFIG = /*@CONFIG@*/ null; // {interpreter, bundle, css}: paths from the root
+  const CONFIG = /*@CONFIG@*/ null; // {interpreter, bundle, data, css}: paths from the root
   if (window.ndEmbedBase) return; // included twice: the first copy does the work
   const base = new URL(".", document.currentScript.src).href;
   window.ndEmbedBase = base;
@@ -52,16 +52,26 @@
     });
   }
 
-  /** Python with the bundle unpacked where the game pages have it, running start_all(). */
+  /** Python with the bundle unpacked where the game pages have it (and the data files an embed
+   * may need: it can show any game), running start_all(). */
   async function run() {
-    const bundle = fetch(base + CONFIG.bundle).then((response) => {
-      if (!response.ok) throw new Error(`${CONFIG.bundle}: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    });
     const { loadPyodide } = await import(base + CONFIG.interpreter); // starts Python
+    // Fetched once the runtime module has started: its fetch() unpacks the files that the
+    // build gzipped (the bundle is py/number-duels.zip.gz on the host).
+    const [bundle, ...data] = [CONFIG.bundle, ...CONFIG.data].map((path) =>
+      fetch(base + path).then((response) => {
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+        return response.arrayBuffer();
+      }),
+    );
     const pyodide = await loadPyodide();
     // Pyodide's working directory, first on sys.path: as PyScript's `files: {...: "./*"}`.
     pyodide.unpackArchive(await bundle, "zip", { extractDir: "." });
+    const home = pyodide.FS.cwd();
+    for (const [i, path] of CONFIG.data.entries()) {
+      pyodide.FS.mkdirTree(`${home}/${path.slice(0, path.lastIndexOf("/"))}`);
+      pyodide.FS.writeFile(`${home}/${path}`, new Uint8Array(await data[i]));
+    }
     await pyodide.runPythonAsync("from app.embed import start_all\nawait start_all()\n");
   }
 

@@ -15,9 +15,10 @@
 //   unpacked and kept in Cache Storage.
 //
 // Both load the trimmed standard library of this build (scripts/stdlib_trim.py; the snapshot was
-// made with the very same zip) with a safety net that loads anything it lacks from the full
-// python_stdlib.zip. If the snapshot turns out unusable (corrupt, from another build, refused by
-// Pyodide) Python starts normally ("fallback"), unseen by the player, with a console warning.
+// made with the very same zip; gzipped at build time, see the fetch below) with a safety net
+// that loads anything it lacks from the full python_stdlib.zip. If the snapshot turns out
+// unusable (corrupt, from another build, refused by Pyodide) Python starts normally
+// ("fallback"), unseen by the player, with a console warning.
 //
 // The path taken is on <html data-python-boot="snapshot|normal|fallback"> and in
 // globalThis.ndPythonBoot ({path, reason, ms, pyodide}); each step is a performance mark nd-*.
@@ -27,7 +28,7 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 
 // Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
-// wasmGzipBytes, lockInfo}.
+// wasmGzipBytes, lockInfo, precompressed}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // The pages load no packages: Pyodide gets a lock file without any instead of fetching its own.
 const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
@@ -64,16 +65,34 @@ const wasmResponse = fetch(WASM_URL);
 wasmResponse.catch(() => {}); // Pyodide's own fetch reports a failure
 let wasmUnclaimed = true;
 const pageFetch = globalThis.fetch;
+// Files that hosts such as GitHub Pages would send uncompressed (the standard library and the
+// Python bundle are zips; Number Duel's opening table is data) are gzipped at build time
+// (scripts/precompress.py) to <name>.gz.
+const PRECOMPRESSED = new Set(SNAPSHOT.precompressed.map(fileURL));
 // Pyodide asks for the wasm with fetch() and compiles it while it streams in; it gets the very
 // response already under way (untouched, so Chromium's compiled-code cache still applies).
+// A file of PRECOMPRESSED is fetched as <name>.gz and unpacked here.
 globalThis.fetch = function fetch(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (wasmUnclaimed && url === WASM_URL) {
     wasmUnclaimed = false;
     return wasmResponse;
   }
+  if (PRECOMPRESSED.has(url)) return fetchUnpacked(url, init);
   return pageFetch.call(this, input, init);
 };
+
+/** `url` from `${url}.gz`, unpacked, as if the host had sent the file itself. */
+async function fetchUnpacked(url, init) {
+  const response = await pageFetch(`${url}.gz`, init);
+  if (!response.ok) return response;
+  const data = new Uint8Array(await response.arrayBuffer());
+  // A host that decoded the gzip already (Content-Encoding) hands over the file: look at the bytes
+  // (neither a zip nor the openings table starts with gzip's magic number).
+  const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  const body = gzipped ? new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip")) : data;
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
+}
 
 /**
  * Download speed in bytes per millisecond, or 0 when it is too slow for the snapshot to pay.

@@ -1,0 +1,54 @@
+"""Build-time compression (scripts/precompress.py): what counts as compressed already, and
+files replaced by a gzip that unpacks to exactly their bytes."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+if str(SCRIPTS) not in sys.path:
+    sys.path.insert(0, str(SCRIPTS))
+
+import precompress  # noqa: E402
+
+TEXT = b"def play(move):\n    return move\n" * 200
+
+
+def zipped(method: int) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", method) as archive:
+        archive.writestr(zipfile.ZipInfo("a.py", (2024, 1, 1, 0, 0, 0)), TEXT, method)
+        archive.writestr(zipfile.ZipInfo("empty/", (2024, 1, 1, 0, 0, 0)), b"")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "compressed"),
+    [
+        (TEXT, False),
+        (zipped(zipfile.ZIP_STORED), False),  # what the pages' zips are before the build packs them
+        (zipped(zipfile.ZIP_DEFLATED), True),  # Pyodide's full python_stdlib.zip
+        (gzip.compress(TEXT), True),
+        (precompress.PNG_MAGIC + b"IHDR...", True),
+    ],
+)
+def test_what_is_compressed_by_its_own_format(data: bytes, compressed: bool) -> None:
+    assert precompress.already_compressed(data) is compressed
+
+
+def test_pack_replaces_each_file_by_a_gzip_of_it(tmp_path: Path) -> None:
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "bundle.zip").write_bytes(zipped(zipfile.ZIP_STORED))
+    sizes = precompress.pack(tmp_path, ["py/bundle.zip"])
+    packed = tmp_path / "py" / "bundle.zip.gz"
+    assert not (tmp_path / "py" / "bundle.zip").exists()
+    assert sizes == {"py/bundle.zip.gz": packed.stat().st_size}
+    assert gzip.decompress(packed.read_bytes()) == zipped(zipfile.ZIP_STORED)
+    assert packed.stat().st_size < len(TEXT) / 10
+    assert packed.read_bytes()[4:8] == b"\0\0\0\0"  # no time in the header: reproducible
