@@ -1,6 +1,6 @@
 # Number Duels. `make serve` builds and serves the site; `make test` runs every test.
 # Every target installs what a fresh machine lacks (a virtual environment, npm packages,
-# Chromium through apt when running as root).
+# Chromium, WebKit and Firefox through apt when running as root).
 #
 # The build (`make site`, which the Pages workflow runs to make the published artifact) installs
 # only what it builds with: the npm `dependencies` of package.json, at the exact versions and
@@ -14,11 +14,12 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help deps chromium serve site test test-rules test-pyodide test-e2e lint format bench play clean
+.PHONY: help deps chromium engines serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
-	@echo "make test    run every test (lint, rules, rules on Pyodide, browser end to end)"
+	@echo "make test    run every test (lint, rules, rules on Pyodide, browser end to end in"
+	@echo "             Chromium, a smoke suite in WebKit and Firefox)"
 	@echo "make site    build _site/ (static files, ready for any web host)"
 	@echo "make bench   run the benchmarks"
 	@echo "make play    play in the terminal"
@@ -39,6 +40,9 @@ node_modules/.installed: package.json package-lock.json
 
 chromium:
 	@bash scripts/ensure-chromium.sh
+
+engines:
+	@bash scripts/ensure-engines.sh
 
 deps: $(VENV)/.installed node_modules/.installed
 
@@ -79,11 +83,15 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	node tests/pyodide/run.mjs
 
 test-e2e: deps site chromium
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e --ignore=e2e/webkit_firefox
 
-test: lint test-rules test-pyodide test-e2e
+# The smoke suite in WebKit and Firefox: what a class does, once per engine.
+test-engines: deps site engines
+	$(PY) -m pytest e2e/webkit_firefox
 
-bench: deps site chromium
+test: lint test-rules test-pyodide test-e2e test-engines
+
+bench: deps site chromium engines
 	$(PY) bench/run.py
 
 clean:

@@ -44,6 +44,7 @@ COMMANDS: dict[str, str] = {
     "solve": "print who wins with perfect play, and the best moves, as JSON",
     "review": "judge every move with the solvers (mistakes, best moves) as JSON",
     "puzzles": "print the game's puzzles (positions with one or two winning moves) as JSON",
+    "link": "play a friend by link: each move is a link to send (link --help)",
 }
 
 
@@ -287,6 +288,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(usage())
         return 0
     command = argv[0]
+    if command == "link":  # its own arguments: a link, a game's id, or a new game
+        from .link.terminal import main as link_main
+
+        return link_main(argv[1:])
     try:
         if command not in RUNNERS:
             raise UsageError(f"unknown command {quoted(command)}; commands: {', '.join(COMMANDS)}")

@@ -47,6 +47,19 @@ const UNSCOPED_CACHE = "nd-python-snapshot";
 const SNAPSHOT_BUDGET_MS = 3000;
 // How long to wait for pyodide.asm.wasm before deciding that the network is too slow.
 const PROBE_MS = 2000;
+// Whether this browser can unpack gzip in the page (DecompressionStream: Safari 16.4, Firefox 113
+// and later). Without it the snapshot cannot be unpacked: no snapshot is downloaded. Nor can the
+// pre-compressed files (the standard library): unless the host sends them decoded, the page
+// says why it cannot start instead of failing on a missing name.
+const NO_GUNZIP =
+  "this browser cannot unpack gzip (no DecompressionStream): Safari 16.4 or Firefox 113 and later can";
+const CAN_GUNZIP = (() => {
+  try {
+    return Boolean(new DecompressionStream("gzip"));
+  } catch {
+    return false;
+  }
+})();
 // `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks).
 const FORCED = new URLSearchParams(location.search).get("python-start");
 
@@ -90,6 +103,10 @@ async function fetchUnpacked(url, init) {
   // A host that decoded the gzip already (Content-Encoding) hands over the file: look at the bytes
   // (neither a zip nor the openings table starts with gzip's magic number).
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  if (gzipped && !CAN_GUNZIP) {
+    globalThis.ndBoot?.fail(`The Python runtime cannot start here: ${NO_GUNZIP}.`); // the cause, first
+    throw new Error(NO_GUNZIP);
+  }
   const body = gzipped ? new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip")) : data;
   return new Response(body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
 }
@@ -260,6 +277,7 @@ async function decide() {
   if (FORCED === "normal") return { how: "normal", reason: "asked for" };
   const raw = await cachedSnapshot();
   if (raw) return { how: "snapshot", raw: Promise.resolve(raw), cached: true, reason: "" };
+  if (!CAN_GUNZIP) return { how: "normal", reason: NO_GUNZIP };
   if (FORCED === "snapshot") {
     return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: "asked for" };
   }
@@ -354,7 +372,7 @@ async function start(options) {
   const pyodide = withSafetyNet(await loadPlain(startOptions(options)));
   mark("started-normally");
   report(choice.how === "snapshot" ? "fallback" : "normal", reason, pyodide);
-  if (choice.how === "normal" && SNAPSHOT.file) prepareNextVisit(null);
+  if (choice.how === "normal" && SNAPSHOT.file && CAN_GUNZIP) prepareNextVisit(null);
   return pyodide;
 }
 

@@ -1,0 +1,1 @@
+"""The cross-engine smoke suite: the site in WebKit and Firefox (see conftest.py)."""

@@ -1,0 +1,54 @@
+"""Fixtures of the cross-engine smoke suite: the site in WebKit and in Firefox.
+
+Each engine gets one browser for the whole session (`tab`, parametrized by engine, so every
+test runs once per engine and its id names the engine), on a server of its own that the
+offline test can stop and start again on the same port (the same origin, so the same
+service worker). The engines come from Debian (`make engines`, scripts/engines.py); without
+them the run stops at once with what to install, as it does without Chromium.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import engines  # noqa: E402
+from serve import warm_gzip_cache  # noqa: E402
+
+from webkit_firefox.servers import SITE, Site  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def site(site_url: str) -> Iterator[Site]:
+    """The site for both engines (site_url: built first, on a fresh clone)."""
+    warm_gzip_cache(SITE)
+    site = Site()
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="session", params=engines.ENGINES)
+def tab(request: pytest.FixtureRequest) -> Iterator[engines.Tab]:
+    """One browser of one engine, with a fresh profile, for every test of the session."""
+    absent = engines.missing()
+    if absent:
+        pytest.exit("; ".join(absent), 2)
+    tab = engines.open_tab(request.param)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(tab: engines.Tab) -> Iterator[None]:
+    """Fail a test whose pages logged an error (where the engine's automation reports them:
+    Firefox does over WebDriver BiDi, WebKitGTK's WebDriver has no console)."""
+    tab.console_errors()
+    yield
+    errors = tab.console_errors()
+    assert not errors, f"{tab.name}: console errors: {errors}"

@@ -1,0 +1,459 @@
+"""One player's side of a game played by link.
+
+A `Device` holds the line both players agree on and this device's secrets: in
+Number Duel its hidden order and one salt per position, which leave it only as the
+openings the rules call for. It makes the next link after a move (`play`, `resign`)
+and takes the other player's link (`receive`), which it refuses, changing nothing,
+unless the link continues exactly the line it has with one move of the other player:
+
+- damaged (cut short in copying), for another game, this device's own link;
+- sent twice (opened already), stale (an earlier position than this device has);
+- forked (the other player answered the same position twice, differently);
+- tampered (a changed move of this player, changed settings, seals or revealed
+  numbers, or moves that do not follow from the rules), a move out of turn.
+
+An opening that fails its seal, shows a number twice or reuses a salt ends the game
+as cheating detected, with the evidence (`ended`). Either player may resign on their
+turn (a move), or stop here (`stop`: this device refuses every later link).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core import Game, Outcome, other
+from ..errors import BadOption, BadSave, IllegalMove, RulesError
+from ..games.number_duel import Attack
+from ..registry import game_class
+from .line import (
+    GAME_ID_BYTES,
+    MAX_MOVES,
+    Line,
+    Problem,
+    Reading,
+    Replay,
+    decode,
+    encode,
+    outcome,
+    public_options,
+    walk,
+)
+from .seal import SALT_BYTES, Entropy, Opening, seal_row
+from .wire import LinkRefused, from_text, to_text
+
+DATA_VERSION = 1
+# What a device is waiting for, in one word (front ends and the terminal word it).
+YOUR_TURN, THEIR_TURN, WAITING, OVER, CHEATING, STOPPED = (
+    "your-turn",
+    "their-turn",
+    "waiting",  # for the other player to open the invitation (their numbers unsealed)
+    "over",
+    "cheating",
+    "stopped",
+)
+
+
+@dataclass(frozen=True)
+class Received:
+    """What a link brought: the moves it added (player, move), and whether it ended
+    the game as cheating detected (the evidence, for a person)."""
+
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    cheating: str | None = None
+
+
+def digest(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).digest()[:16]
+
+
+class Device:
+    """One player's side of a game played by link (see the module's docstring)."""
+
+    def __init__(
+        self,
+        seat: int,
+        line: Line,
+        order: Sequence[int] = (),
+        salts: Sequence[bytes] = (),
+        received: bytes = b"",
+        ended: tuple[str, str] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.line = line
+        self.order = tuple(order)
+        self.salts = tuple(salts)
+        self.received = received  # the digest of the last link taken, to spot it again
+        self.ended = ended  # (STOPPED or CHEATING, why) once this device has ended it
+        self._link: tuple[Line | None, str] = (None, "")  # the last link made, for its line
+        self._replay()
+
+    # ----- starting ------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        slug: str,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str | None] | None = None,
+        seat: int = 1,
+        order: Sequence[int] | str | None = None,
+        entropy: Entropy = secrets.token_bytes,
+    ) -> Device:
+        """A new game by link, played from this device as player `seat`; its first link
+        (`link()`) invites the other player. Bad options raise BadOption."""
+        if seat not in (1, 2):
+            raise BadOption("you play as player 1 or player 2")
+        game_cls = game_class(slug)
+        options = dict(options or {})
+        for key in game_cls.secret_options():
+            if key != "seed" and key != f"order{seat}" and options.get(key) is not None:
+                raise BadOption(f"{key} is the other player's to choose, on their device")
+        if order is None:
+            order = options.get(f"order{seat}")
+        chosen = {k: v for k, v in options.items() if k not in game_cls.secret_options()}
+        # Who moves first, a random target: drawn here, from this device's randomness.
+        chosen.setdefault("seed", int.from_bytes(entropy(8), "big") >> 1)
+        base = game_cls(chosen, names)
+        public = {spec.name: base.options[spec.name] for spec in public_options(game_cls)}
+        line = Line(slug, entropy(GAME_ID_BYTES), public, base.names)
+        device = cls(seat, line)
+        return device._sealed(base, order, entropy)
+
+    @classmethod
+    def join(
+        cls,
+        text: str,
+        order: Sequence[int] | str | None = None,
+        entropy: Entropy = secrets.token_bytes,
+    ) -> Device:
+        """Open the other player's invitation on this device (LinkRefused if it is not
+        one this device can join)."""
+        payload = from_text(text)
+        reading = decode(payload)
+        if reading.problem:
+            raise LinkRefused("tampered", f"This link cannot be played: {reading.problem.message}")
+        seat = other(reading.sender)
+        line = reading.line
+        if line.hidden and line.sealed(seat):
+            raise LinkRefused(
+                "joined",
+                "This game already has both players: open it on the device that played it.",
+            )
+        base = game_class(line.slug)({**line.options, "seed": 0}, line.names)
+        device = cls(seat, line, received=digest(payload))
+        return device._sealed(base, order, entropy)
+
+    def _sealed(
+        self, base: Game[Any], order: Sequence[int] | str | None, entropy: Entropy
+    ) -> Device:
+        """This device with its hidden order sealed (games with hidden information)."""
+        if not self.line.hidden:
+            return self
+        if order is not None:
+            base = base.arranged(self.seat, order)  # checks it (BadOption)
+            own = base.arrangement(self.seat)
+            assert own is not None
+        else:
+            size = len(base.arrangement(self.seat) or ())
+            shuffler = random.Random(int.from_bytes(entropy(SALT_BYTES), "big"))
+            own = tuple(shuffler.sample(range(1, size + 1), size))
+        salts, seals = seal_row(self.line.game_id, self.seat, own, entropy)
+        both = list(self.line.seals)
+        both[self.seat - 1] = seals
+        line = replace(self.line, seals=(both[0], both[1]))
+        return type(self)(self.seat, line, own, salts, self.received)
+
+    # ----- what is true now ---------------------------------------------------------
+
+    def _replay(self, sender: int | None = None) -> None:
+        """Replay the line with this device's own order, as `sender` (this player by
+        default) would send it: every check runs again."""
+        pool = iter(self.line.openings)
+        line = self.line
+        reading = Reading(line, sender or self.seat)
+        own = (self.seat, self.order) if self.order else None
+
+        def choose(replay: Replay, legal: list[Any]) -> int:
+            return legal.index(replay.game.parse_move(line.moves[len(replay.moves)]))
+
+        def take(*_: Any) -> Opening | Problem:
+            return next(pool, None) or Problem(0, "An opening is missing.")
+
+        # Unchecked: the line was checked when its link was read (or made here).
+        self._view = walk(reading, len(line.moves), choose, take, own, check=False)
+        if reading.problem:
+            raise BadSave(reading.problem.message)
+        self._reading = reading
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game as this device knows it (the other player's hidden numbers are
+        placeholders: show it only through `view()`)."""
+        return self._view.game
+
+    @property
+    def pending(self) -> str | None:
+        """This player's attack waiting for the other's answer (its text), if any."""
+        return self.line.moves[-1] if self.line.pending else None
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.game, self.line)
+
+    @property
+    def status(self) -> str:
+        if self.ended:
+            return self.ended[0]
+        if self.outcome():
+            return OVER
+        if self.line.hidden and not self.line.sealed(other(self.seat)):
+            return WAITING
+        if self.pending or self.game.to_move != self.seat:
+            return THEIR_TURN
+        return YOUR_TURN
+
+    def view(self) -> dict[str, Any]:
+        """What this player may see: their own row and everything revealed."""
+        return self.game.observation(self.seat)
+
+    def link(self) -> str:
+        """The link to send now: the whole line, from this player."""
+        if self._link[0] is not self.line:
+            self._link = (self.line, to_text(encode(self.line, self.seat)))
+        return self._link[1]
+
+    # ----- acting -------------------------------------------------------------------
+
+    def _check_turn(self) -> None:
+        status = self.status
+        if status == YOUR_TURN:
+            return
+        name = self.line.names[other(self.seat) - 1]
+        raise IllegalMove(
+            {
+                WAITING: f"Wait for {name} to open your invitation: both rows are sealed first.",
+                THEIR_TURN: f"It is {name}'s turn: wait for their link.",
+                OVER: "The game is over.",
+            }.get(status, "This game has ended on this device.")
+        )
+
+    def play(self, move: Any) -> str:
+        """Play this player's move (its text or value); returns the link to send.
+        IllegalMove (the rule it breaks, or not your turn) changes nothing."""
+        self._check_turn()
+        game = self.game
+        reason = game.why_illegal(move)
+        if reason:
+            raise IllegalMove(reason)
+        chosen = game.parse_move(move) if isinstance(move, str) else move
+        openings = list(self.line.openings)
+        pending = False
+        if isinstance(chosen, Attack):
+            if chosen.number not in self._view.shown[self.seat - 1].values():
+                openings.append(self._opening(self.order.index(chosen.number) + 1))
+            pending = chosen.position not in self._view.shown[other(self.seat) - 1]
+        if len(self.line.moves) >= MAX_MOVES:
+            raise IllegalMove(f"This game has {MAX_MOVES} moves, the most a link can carry.")
+        line = replace(
+            self.line,
+            moves=(*self.line.moves, game.move_text(chosen)),
+            openings=tuple(openings),
+            pending=pending,
+        )
+        self._become(line)
+        return self.link()
+
+    def resign(self) -> str:
+        """Resign (on this player's turn); returns the link that tells the other."""
+        self._check_turn()
+        self._become(replace(self.line, resigned=self.seat))
+        return self.link()
+
+    def stop(self) -> None:
+        """Refuse to go on: this device takes no more links for this game."""
+        if not self.ended:
+            self.ended = (STOPPED, "You stopped this game.")
+
+    def _opening(self, position: int) -> Opening:
+        return Opening(self.seat, position, self.order[position - 1], self.salts[position - 1])
+
+    def _become(self, line: Line, answer: bool = False) -> None:
+        """Take `line` as the agreed one, then do what the rules ask of this device at
+        once: answer an attack on its row (`answer`: the line came from the other
+        player; open the defending number), and open the rest of its row once the game
+        is over. Nothing changes if anything fails."""
+        old = self.line, self._view, self._reading
+        try:
+            self.line = line
+            if answer and line.pending:
+                self._replay()
+                attack = self.game.parse_move(line.moves[-1])
+                openings = (*line.openings, self._opening(attack.position))
+                self.line = replace(line, openings=openings, pending=False)
+            self._replay()
+            if self.line.hidden and self.outcome() and self.seat not in self.line.closed:
+                shown = self._view.shown[self.seat - 1]
+                rest = [p for p in range(1, len(self.order) + 1) if p not in shown]
+                self.line = replace(
+                    self.line,
+                    openings=(*self.line.openings, *map(self._opening, rest)),
+                    closed=(*self.line.closed, self.seat),
+                )
+                self._replay()
+        except Exception:
+            self.line, self._view, self._reading = old
+            raise
+
+    # ----- the other player's link ------------------------------------------------------
+
+    def receive(self, text: str) -> Received:
+        """Take the other player's link. LinkRefused (with a `kind`) changes nothing;
+        cheating detected ends the game here, and the result says so with the evidence."""
+        if self.ended:
+            raise LinkRefused("ended", f"This game has ended on this device: {self.ended[1]}")
+        payload = from_text(text)
+        reading = decode(payload)
+        line, mine = reading.line, self.line
+        if line.game_id != mine.game_id:
+            raise LinkRefused("other-game", "This link is for another game.")
+        if reading.sender == self.seat:
+            raise LinkRefused(
+                "own", "This is your own link: send it to the other player, and open theirs."
+            )
+        if digest(payload) == self.received:
+            raise LinkRefused("sent-twice", "You have opened this link already.")
+        if (line.slug, line.options, line.names) != (mine.slug, mine.options, mine.names):
+            raise LinkRefused("tampered", "This link has other settings or names than this game.")
+        for seat in (1, 2):
+            if (
+                line.sealed(seat)
+                and mine.sealed(seat)
+                and line.seals[seat - 1] != mine.seals[seat - 1]
+            ):
+                raise LinkRefused(
+                    "tampered",
+                    f"This link has other seals for {mine.names[seat - 1]}'s numbers than this game"
+                    " (was the game opened on two devices?).",
+                )
+        self._compare(reading)
+        new = list(
+            zip(reading.movers[len(mine.moves) :], line.moves[len(mine.moves) :], strict=True)
+        )
+        problem = reading.problem
+        if problem:
+            if problem.cheating:
+                self.ended = (CHEATING, problem.message)
+                self.received = digest(payload)
+                return Received(new, problem.message)
+            raise LinkRefused(
+                "tampered", f"This link does not follow from the game: {problem.message}"
+            )
+        if (
+            len(new) > 1
+            or any(player != reading.sender for player, _ in new)
+            or (line.pending and reading.movers[-1] != reading.sender)
+        ):
+            raise LinkRefused("out-of-turn", "This link plays a move in your turn: it is refused.")
+        if line.resigned not in (None, mine.resigned, reading.sender):
+            raise LinkRefused("tampered", "This link says that you resigned: you did not.")
+        if self.seat in line.closed and self.seat not in mine.closed:
+            raise LinkRefused("tampered", "This link opens your row: only you can.")
+        self._become(line, answer=True)
+        self.received = digest(payload)
+        return Received(new)
+
+    def _compare(self, reading: Reading) -> None:
+        """Refuse a link that does not continue this device's line (see the module's
+        docstring); a problem of the link in the part both have is a changed history."""
+        line, mine = reading.line, self.line
+        problem = reading.problem
+        movers = self._reading.movers
+        for index, (theirs, ours) in enumerate(zip(line.moves, mine.moves, strict=False)):
+            if theirs != ours:
+                if movers[index] == self.seat:
+                    raise LinkRefused(
+                        "tampered", f"This link changes your move {index + 1} ({ours} to {theirs})."
+                    )
+                raise LinkRefused(
+                    "forked",
+                    f"This link answers move {index} differently ({theirs}) from the link you"
+                    f" opened before ({ours}): only the first answer counts.",
+                )
+        known = min(len(line.openings), len(mine.openings))
+        if line.openings[:known] != mine.openings[:known]:
+            raise LinkRefused("tampered", "This link changes a number revealed before.")
+        old_part = len(line.openings) < len(mine.openings) and (
+            problem is None or problem.index < len(mine.moves)
+        )
+        if problem and old_part:
+            raise LinkRefused(
+                "tampered", f"This link changes the game's history: {problem.message}"
+            )
+        behind = (
+            any(mine.sealed(seat) and not line.sealed(seat) for seat in (1, 2))
+            or len(line.moves) < len(mine.moves)
+            or len(line.openings) < len(mine.openings)
+            or (mine.resigned is not None and line.resigned is None)
+        )
+        if behind and problem is None:
+            raise LinkRefused(
+                "stale",
+                f"This link is older than the game on this device (it has {len(line.moves)} moves,"
+                f" this device {len(mine.moves)}): open the other player's latest link.",
+            )
+        if problem is None and line == mine:
+            raise LinkRefused(
+                "sent-twice", "This link brings nothing new: you have opened it already."
+            )
+
+    # ----- keeping it on the device -------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """Everything this device keeps, secrets included (never send this)."""
+        return {
+            "v": DATA_VERSION,
+            "seat": self.seat,
+            "line": self.link(),
+            "order": list(self.order),
+            "salts": [salt.hex() for salt in self.salts],
+            "received": self.received.hex(),
+            "ended": list(self.ended) if self.ended else None,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Device:
+        """A device as `to_data` kept it, every part checked (BadSave if not)."""
+        try:
+            if not isinstance(data, dict) or data.get("v") != DATA_VERSION:
+                raise BadSave("This is not a game by link of this version.")
+            reading = decode(from_text(data["line"]))
+            seat, ended = data["seat"], data["ended"]
+            order = [int(n) for n in data["order"]]
+            salts = [bytes.fromhex(s) for s in data["salts"]]
+            if seat != reading.sender or any(len(s) != SALT_BYTES for s in salts):
+                raise BadSave("This game by link is corrupt.")
+            if ended is not None and (
+                not isinstance(ended, list)
+                or len(ended) != 2
+                or ended[0] not in (CHEATING, STOPPED)
+            ):
+                raise BadSave("This game by link is corrupt.")
+            device = cls(seat, reading.line, order, salts, bytes.fromhex(data["received"]))
+            device.ended = (str(ended[0]), str(ended[1])) if ended else None
+        except (KeyError, TypeError, ValueError, RulesError) as error:
+            if isinstance(error, BadSave):
+                raise
+            raise BadSave("This game by link is corrupt.") from None
+        if device.line.hidden:
+            kept = iter(device.salts)
+            try:
+                _, seals = seal_row(device.line.game_id, seat, device.order, lambda _n: next(kept))
+            except (StopIteration, ValueError):
+                raise BadSave("This game by link is corrupt.") from None
+            if seals != device.line.seals[seat - 1]:
+                raise BadSave("This game by link does not match its own seals.")
+        return device
