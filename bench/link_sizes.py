@@ -15,7 +15,7 @@ import contextlib
 import random
 import sys
 
-from py_rules.link import YOUR_TURN, Device, LinkRefused
+from py_rules.play.link import YOUR_TURN, Device, LinkRefused
 
 NAMES = ("\U0001f98a" * 24, "\U0001f43b" * 24)
 SETUPS = [

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from strategies import move_bound, options_for, pick
 
 from py_rules import GAMES, Game, new_game
-from py_rules.core import other
-from py_rules.link import WAITING, YOUR_TURN, Device, LinkRefused
-from py_rules.link.line import decode
-from py_rules.link.wire import from_text, to_text
+from py_rules.play.link import WAITING, YOUR_TURN, Device, LinkRefused
+from py_rules.play.link.line import decode
+from py_rules.play.link.wire import from_text, to_text
+from py_rules.rules.core import other
 
 NAMES = [(None, None), ("Ann", "Bob"), ("\U0001f98a" * 24, "Zoë Ünïcode-Ñame Longest")]
 OPENING_BYTES = 18  # position, number, salt

@@ -70,7 +70,8 @@ def test_each_engine_values_moves_the_way_its_game_needs() -> None:
 
 
 def test_why_a_game_ended_keeps_its_written_values() -> None:
-    assert [r.value for r in Reason] == ["stuck", "target", "no-numbers", "last-encounter"]
+    values = ["stuck", "target", "no-numbers", "last-encounter", "resigned"]
+    assert [r.value for r in Reason] == values
     assert Reason("no-numbers") is Reason.NO_NUMBERS and Reason.STUCK == "stuck"
 
 

@@ -18,11 +18,11 @@ from link_play import Match, copy, matches, patched, play_on
 from strategies import SLUGS, pick
 
 from py_rules import GAMES, BadSave, IllegalMove
-from py_rules.core import other
-from py_rules.link import CHEATING, OVER, RESIGNED, STOPPED, YOUR_TURN, Device, LinkRefused
-from py_rules.link.line import decode, encode
-from py_rules.link.seal import Opening, seal
-from py_rules.link.wire import MAX_LINK_CHARS, from_text, to_text
+from py_rules.play.link import CHEATING, OVER, RESIGNED, STOPPED, YOUR_TURN, Device, LinkRefused
+from py_rules.play.link.line import decode, encode
+from py_rules.play.link.seal import Opening, seal
+from py_rules.play.link.wire import MAX_LINK_CHARS, from_text, to_text
+from py_rules.rules.core import other
 
 # Each example plays a game by link on two devices (every link read, replayed and
 # checked): a quarter of the profile's examples keeps the suite's time in bounds.

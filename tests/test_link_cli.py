@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from strategies import SLUGS
 
-from py_rules import cli, new_game
-from py_rules.core import other
-from py_rules.link import Device
-from py_rules.link.device import OVER, YOUR_TURN
+from py_rules import new_game
+from py_rules.play.link import Device
+from py_rules.play.link.device import OVER, YOUR_TURN
+from py_rules.rules.core import other
+from py_rules.terminal import cli
 
 REPO = Path(__file__).resolve().parent.parent
 ORDERS = {1: "5,4,3,2,1", 2: "1,2,3,4,5"}
@@ -43,7 +44,7 @@ def command(
         return queue.pop(0)
 
     out = io.StringIO()
-    from py_rules.link.terminal import main
+    from py_rules.terminal.link import main
 
     status = main(list(args), read, out)
     captured = capsys.readouterr()

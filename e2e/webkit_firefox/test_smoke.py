@@ -21,10 +21,10 @@ from typing import Any
 from engines import Tab
 from test_embed import LESSON, SITE_ADDRESS, iframe_snippet
 
-from py_rules.puzzle_session import PuzzleSession, Stage
-from py_rules.puzzles import load, puzzles_for
+from py_rules.engine.puzzles import load, puzzles_for
+from py_rules.engine.solvers import solver_for
+from py_rules.play.puzzle_session import PuzzleSession, Stage
 from py_rules.registry import GAMES
-from py_rules.solvers import solver_for
 from webkit_firefox.servers import OtherSite, Site
 
 READY_S = 120  # a Python start on a busy 2-core machine, in a slower engine

@@ -50,6 +50,7 @@ class Reason(StrEnum):
     TARGET = "target"  # the winner reached the target total
     NO_NUMBERS = "no-numbers"  # the loser has no numbers left, the winner has some
     LAST_ENCOUNTER = "last-encounter"  # both are out of numbers: the last encounter decides
+    RESIGNED = "resigned"  # the loser resigned (a game played by link: py_rules.play.link)
 
 
 @dataclass(frozen=True)

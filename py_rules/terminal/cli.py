@@ -289,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     command = argv[0]
     if command == "link":  # its own arguments: a link, a game's id, or a new game
-        from .link.terminal import main as link_main
+        from .link import main as link_main
 
         return link_main(argv[1:])
     try:

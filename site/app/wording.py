@@ -74,6 +74,8 @@ def ending(game: Game[Any], renderer: Renderer) -> str:
             return f"{wins} Their total is exactly {game.options['target']}."
         case Reason.NO_NUMBERS | Reason.LAST_ENCOUNTER:
             return f"{wins} {game.player_name(loser)} has no numbers left."
+        case Reason.RESIGNED:
+            return f"{wins} {game.player_name(loser)} resigned."
         case unknown:
             assert_never(unknown)
 

@@ -166,6 +166,8 @@ class Presenter(Generic[G]):
                 return [f"{self.name(loser)} has no numbers remaining.", *wins]
             case Reason.LAST_ENCOUNTER:
                 return [both_out, f"{winner}'s number won the last encounter.", *wins]
+            case Reason.RESIGNED:
+                return [f"{self.name(loser)} resigned.", *wins]
             case unknown:
                 assert_never(unknown)
 

@@ -26,14 +26,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from ..core import Game, other
-from ..errors import BadOption, BadSave, IllegalMove, RulesError
-from ..presenters.base import Console, Presenter, Read
-from ..registry import GAMES, game_class, part
-from ..session import Session
-from .device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN, Device
-from .line import RESIGNED, decode
-from .wire import LinkRefused, from_text
+from ..play.link.device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN, Device
+from ..play.link.line import RESIGNED, decode
+from ..play.link.wire import LinkRefused, from_text
+from ..play.session import Session
+from ..registry import GAMES, game_class, kit_of
+from ..rules.core import Game, other
+from ..rules.errors import BadOption, BadSave, IllegalMove, RulesError
+from .presenters.base import Console, Presenter, Read
 
 PROG = "python -m py_rules link"
 USAGE = (__doc__ or "").split("\n\n")[1]
@@ -99,8 +99,7 @@ class Table:
         # The other player stands where a computer player would: the screen shows this
         # player's side only, and no hand-over screen is needed.
         session = Session(game, computer=other(self.device.seat))
-        cls: type[Presenter[Any]] = part(game.slug, "py_rules.presenters").PRESENTER
-        return cls(session, self.console)
+        return kit_of(game.slug).presenter()(session, self.console)
 
     def report_since(self, count: int) -> None:
         """Say what each move after the first `count` did, as the hot-seat game does."""
@@ -194,7 +193,7 @@ def parser_for(command: str) -> argparse.ArgumentParser:
 
 
 def new_parser(cls: type[Game[Any]]) -> argparse.ArgumentParser:
-    from ..cli import game_parser
+    from .cli import game_parser
 
     parser = game_parser("link", cls)
     parser.prog = f"{PROG} new {cls.slug}"
@@ -209,7 +208,7 @@ def main(argv: Sequence[str], read: Read | None = None, out: TextIO | None = Non
     """Run one `link` command; the exit status."""
     import sys
 
-    from ..cli import UsageError
+    from .cli import UsageError
 
     console = Console(resigning_reader(read or Console().read), out)
     try:

@@ -31,18 +31,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Game, Outcome, other
-from ..errors import RulesError
-from ..games.number_duel import Attack
-from ..options import FIRST, FlagOption, IntOption
-from ..registry import GAMES
+from ...registry import GAMES
+from ...rules.core import Game, Outcome, Reason, other
+from ...rules.errors import RulesError
+from ...rules.games.number_duel import Attack
+from ...rules.options import FIRST, FlagOption, IntOption
 from .seal import SALT_BYTES, SEAL_BYTES, Opening, seal
 from .wire import Reader, Writer, damaged
 
 VERSION = 1
 GAME_ID_BYTES = 8
 MAX_MOVES = 10_000
-RESIGNED = "resigned"
+RESIGNED = Reason.RESIGNED
 # The seats that opened the rest of their row after the end, in the order they did.
 CLOSINGS: tuple[tuple[int, ...], ...] = ((), (1,), (2,), (1, 2), (2, 1))
 

@@ -26,10 +26,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core import Game, Outcome, other
-from ..errors import BadOption, BadSave, IllegalMove, RulesError
-from ..games.number_duel import Attack
-from ..registry import game_class
+from ...registry import game_class
+from ...rules.core import Game, Outcome, other
+from ...rules.errors import BadOption, BadSave, IllegalMove, RulesError
+from ...rules.games.number_duel import Attack
 from .line import (
     GAME_ID_BYTES,
     MAX_MOVES,

@@ -17,7 +17,7 @@ import binascii
 import hashlib
 import re
 
-from ..errors import RulesError
+from ...rules.errors import RulesError
 
 CHECK_BYTES = 4
 # Far more than any game needs: at the standard sizes a link stays under 1,000
