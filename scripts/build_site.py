@@ -34,7 +34,14 @@ DATA_FILES = ("data/puzzles.json",)
 # by its game page and by embeds (which can show any game), and by no other page.
 GAME_DATA = {"data/number_duel_openings.bin": "number-duel"}
 # Where the build puts each npm package's files (the notices page lists what is there).
-VENDOR_SOURCES = {"vendor/pyodide": PYODIDE_DIR, "vendor/pyscript": PYSCRIPT_DIST}
+# fflate unpacks the pre-compressed files in a browser without DecompressionStream (the runtime
+# wrapper imports it only there).
+FFLATE = NODE / "fflate" / "esm" / "browser.js"
+VENDOR_SOURCES = {
+    "vendor/pyodide": PYODIDE_DIR,
+    "vendor/pyscript": PYSCRIPT_DIST,
+    "vendor/fflate": FFLATE.parent,
+}
 
 sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table)
@@ -73,13 +80,15 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
 def copy_runtime(out: Path) -> None:
     """Vendor Pyodide and PyScript."""
     missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
-    if missing or not (PYSCRIPT_DIST / "core.js").is_file():
+    if missing or not (PYSCRIPT_DIST / "core.js").is_file() or not FFLATE.is_file():
         sys.exit("node_modules is incomplete: run `make site` (or `npm ci --omit=dev`) first.")
     pyodide_out = out / "vendor" / "pyodide"
     pyodide_out.mkdir(parents=True)
     for name in snapshot.RUNTIME_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyodide_out / name)
     copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript", skip_suffixes=(".map",))
+    (out / "vendor" / "fflate").mkdir()
+    shutil.copy2(FFLATE, out / "vendor" / "fflate" / FFLATE.name)
 
 
 def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:

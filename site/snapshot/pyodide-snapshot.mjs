@@ -48,11 +48,10 @@ const SNAPSHOT_BUDGET_MS = 3000;
 // How long to wait for pyodide.asm.wasm before deciding that the network is too slow.
 const PROBE_MS = 2000;
 // Whether this browser can unpack gzip in the page (DecompressionStream: Safari 16.4, Firefox 113
-// and later). Without it the snapshot cannot be unpacked: no snapshot is downloaded. Nor can the
-// pre-compressed files (the standard library): unless the host sends them decoded, the page
-// says why it cannot start instead of failing on a missing name.
-const NO_GUNZIP =
-  "this browser cannot unpack gzip (no DecompressionStream): Safari 16.4 or Firefox 113 and later can";
+// and later). Without it no snapshot is downloaded (it would be unpacked on the main thread), and
+// the pre-compressed files (the standard library, the bundle) are unpacked by fflate, a small
+// inflater copied from npm beside the runtime and imported only by such a browser.
+const FALLBACK_INFLATER = new URL("../fflate/browser.js", import.meta.url).href;
 const CAN_GUNZIP = (() => {
   try {
     return Boolean(new DecompressionStream("gzip"));
@@ -103,11 +102,13 @@ async function fetchUnpacked(url, init) {
   // A host that decoded the gzip already (Content-Encoding) hands over the file: look at the bytes
   // (neither a zip nor the openings table starts with gzip's magic number).
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;
-  if (gzipped && !CAN_GUNZIP) {
-    globalThis.ndBoot?.fail(`The Python runtime cannot start here: ${NO_GUNZIP}.`); // the cause, first
-    throw new Error(NO_GUNZIP);
+  let body = data;
+  if (gzipped && CAN_GUNZIP) {
+    body = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+  } else if (gzipped) {
+    const { gunzipSync } = await import(FALLBACK_INFLATER);
+    body = gunzipSync(data);
   }
-  const body = gzipped ? new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip")) : data;
   return new Response(body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
 }
 
@@ -277,7 +278,7 @@ async function decide() {
   if (FORCED === "normal") return { how: "normal", reason: "asked for" };
   const raw = await cachedSnapshot();
   if (raw) return { how: "snapshot", raw: Promise.resolve(raw), cached: true, reason: "" };
-  if (!CAN_GUNZIP) return { how: "normal", reason: NO_GUNZIP };
+  if (!CAN_GUNZIP) return { how: "normal", reason: "this browser has no DecompressionStream" };
   if (FORCED === "snapshot") {
     return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: "asked for" };
   }
