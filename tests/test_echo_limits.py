@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import io
-import sys
 import unicodedata
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
+from app import settings as page_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import SLUGS
@@ -27,12 +26,6 @@ from py_rules.rules.errors import MAX_ECHO
 from py_rules.rules.options import OrderOption
 from py_rules.terminal import cli
 from py_rules.terminal.loop import play_in_terminal
-
-SITE = Path(__file__).resolve().parent.parent / "site"
-if str(SITE) not in sys.path:
-    sys.path.insert(0, str(SITE))
-
-from app import settings as page_settings  # noqa: E402
 
 # Long input, with control, escape, bidi and line-separator characters mixed in.
 LONG = st.text(

@@ -3,20 +3,12 @@ scripts/number_duel_openings.py and read back by the solver exactly as written."
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import number_duel_openings
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from py_rules.engine.solvers import number_duel
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
-
-import number_duel_openings  # noqa: E402
 
 SHIPPED = number_duel.OPENINGS_FILE.read_bytes()
 

@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import gzip
 import io
-import sys
 import zipfile
 from pathlib import Path
 
+import precompress
 import pytest
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
-
-import precompress  # noqa: E402
 
 TEXT = b"def play(move):\n    return move\n" * 200
 
