@@ -124,7 +124,8 @@ def test_a_visitor_plays_then_plays_offline(
 
 
 HOST_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>A lesson on another site</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson on another site</title>
+<link rel="icon" href="{site}assets/favicon.svg"></head>
 <body><h1>Try it</h1>
 <div class="number-duels" data-game="circle-duel" data-mode="two-players"></div>
 <script src="{site}embed.js" defer></script>
