@@ -28,6 +28,12 @@ def press(box: Locator, name: str) -> None:
     expect(moves.nth(before)).to_be_attached()  # a computer may reply at once
 
 
+def open_lesson(page: Any, address: str, html: str) -> None:
+    """Show `html` as the lesson page at `address` (on the site's origin) in `page`."""
+    page.context.route(address, lambda route: route.fulfill(content_type="text/html", body=html))
+    page.goto(address)
+
+
 def test_two_games_on_the_tutorial_share_one_runtime(
     browser: Browser, site_url: str, watch: Any, artifacts: Any
 ) -> None:
@@ -111,9 +117,7 @@ def test_the_iframe_snippet_shows_a_playable_board_only(
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     if host == "same-origin page":
-        address = f"{site_url}lesson-with-iframe.html"
-        context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
-        page.goto(address)
+        open_lesson(page, f"{site_url}lesson-with-iframe.html", lesson)
     else:
         page.set_content(lesson)
     game = page.frame_locator("iframe")
@@ -155,9 +159,7 @@ def test_a_sandboxed_iframe_without_same_origin_plays(
     lesson = LESSON.format(site=site_url, snippet=snippet.replace(SITE_ADDRESS, site_url))
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
-    address = f"{site_url}lesson-with-sandboxed-iframe.html"
-    context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
-    page.goto(address)
+    open_lesson(page, f"{site_url}lesson-with-sandboxed-iframe.html", lesson)
     game = page.frame_locator("iframe")
     body = game.locator("body")
     expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
@@ -201,10 +203,7 @@ def test_an_embed_can_choose_to_arrange_the_numbers_first(
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
-    address = f"{site_url}lesson-arranging.html"
-    lesson = ARRANGING_LESSON.format(site=site_url)
-    context.route(address, lambda route: route.fulfill(content_type="text/html", body=lesson))
-    page.goto(address)
+    open_lesson(page, f"{site_url}lesson-arranging.html", ARRANGING_LESSON.format(site=site_url))
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
@@ -247,10 +246,7 @@ def test_an_embed_leaves_the_host_pages_messages_and_scripts_alone(
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
-    address = f"{site_url}host-page.html"
-    host = HOST_PAGE.format(site=site_url)
-    context.route(address, lambda route: route.fulfill(content_type="text/html", body=host))
-    page.goto(address)
+    open_lesson(page, f"{site_url}host-page.html", HOST_PAGE.format(site=site_url))
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
