@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .i18n import N_, _
 from .kit import Engine, GameKit, PuzzleSet
 from .rules.core import Game, game_from_dict, game_from_json
 from .rules.errors import BadOption, quoted
@@ -44,7 +45,7 @@ CIRCLE_DUEL = GameKit(
     CircleDuel,
     engine=_circle_duel_engine,
     presenter=_circle_duel_presenter,
-    puzzle_note=(
+    puzzle_note=N_(
         "Circle Duel has no puzzles: after the second move every move is forced (the "
         "numbers taken form one arc, and the last one has a single free neighbour), so "
         "every game takes all N numbers whatever anyone picks. The size of the circle "
@@ -120,7 +121,7 @@ DIGIT_CHAIN = GameKit(
         PuzzleSet([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
         PuzzleSet([{"pool": p, "no_tens": True} for p in range(20, 100)], 3, 6),
     ),
-    puzzle_note=(
+    puzzle_note=N_(
         "With the multiples of 10 in the pool, every position with a choice of moves lets "
         "the player to move take the ten of their digit and win at once (a ten is never "
         "used before the end, since it ends the game), so every Digit Chain puzzle with "
@@ -145,7 +146,7 @@ NUMBER_DUEL = GameKit(
     NumberDuel,
     engine=_number_duel_engine,
     presenter=_number_duel_presenter,
-    puzzle_note=(
+    puzzle_note=N_(
         "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
         "sure; the review gives each attack's chance instead."
     ),
@@ -169,7 +170,11 @@ def kit_of(slug: str) -> GameKit:
     try:
         return KITS[slug]
     except (KeyError, TypeError):
-        raise BadOption(f"unknown game {quoted(slug)}; games: {', '.join(GAMES)}") from None
+        raise BadOption(
+            _("unknown game {game}; games: {games}").format(
+                game=quoted(slug), games=", ".join(GAMES)
+            )
+        ) from None
 
 
 def game_class(slug: str) -> type[Game[Any]]:

@@ -23,7 +23,7 @@ from py_rules.engine.solvers import clear_caches, solver_for
 from py_rules.engine.solvers.number_circle import NumberCircleSolver
 from py_rules.play.session import Phase, Session
 from py_rules.registry import GAMES
-from py_rules.rules.core import FULL, MAX_MOVES, Game, game_from_json
+from py_rules.rules.core import MAX_MOVES, Game, full, game_from_json
 from py_rules.rules.options import IntOption
 
 
@@ -83,7 +83,7 @@ def test_a_game_keeps_at_most_max_moves_and_says_why() -> None:
     longest += [high("digit-chain", "pool"), 2 * high("number-duel", "numbers")]
     assert max(longest) == 99 and 5 * max(longest) <= MAX_MOVES
     game = sinking(MAX_MOVES)
-    assert game.why_illegal(game.legal_moves()[0]) == FULL
+    assert game.why_illegal(game.legal_moves()[0]) == full()
     with pytest.raises(IllegalMove, match="reached 500 moves"):
         game.play(game.legal_moves()[0])
     assert game.turn == MAX_MOVES

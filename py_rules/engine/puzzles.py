@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_
 from ..kit import PuzzleSet
 from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
@@ -250,7 +251,7 @@ def note(slug: str) -> str | None:
 
 # The games without puzzles, and why.
 NO_PUZZLES: dict[str, str] = {
-    slug: note(slug) or f"{cls.title} has no puzzles."
+    slug: note(slug) or N_("This game has no puzzles.")
     for slug, cls in GAMES.items()
     if not puzzle_sets(slug)
 }

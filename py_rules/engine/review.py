@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ..i18n import _, percent
 from ..kit import Chances
 from ..rules.core import Game
 from .solvers import chance_solver, solver_for
@@ -196,20 +197,25 @@ def describe(item: MoveReview) -> str:
         return _describe_chances(item)
     if item.mistake:
         best = ", ".join(item.best_moves or ())
-        winning = f" Winning moves were: {best}." if best else ""
-        return f"Mistake: this turned a won position into a lost one.{winning}"
+        if best:
+            return _(
+                "Mistake: this turned a won position into a lost one. Winning moves were: {best}."
+            ).format(best=best)
+        return _("Mistake: this turned a won position into a lost one.")
     if item.before == "loss":
-        return "The position was already lost."
+        return _("The position was already lost.")
     if item.after == "win":
-        return "Kept the win."
-    return "Not solved."
+        return _("Kept the win.")
+    return _("Not solved.")
 
 
 def _describe_chances(item: MoveReview) -> str:
     if not isinstance(item.before, float) or not isinstance(item.after, float):
-        return "Not solved."
-    chances = f"chance to win {item.after:.0%} (best {item.before:.0%})"
+        return _("Not solved.")
+    after, before = percent(item.after), percent(item.before)
     if item.mistake:
         best = ", ".join(item.best_moves or ())
-        return f"Mistake: {chances}. Best attacks: {best}."
-    return chances[0].upper() + chances[1:] + "."
+        return _("Mistake: chance to win {after} (best {before}). Best attacks: {best}.").format(
+            after=after, before=before, best=best
+        )
+    return _("Chance to win {after} (best {before}).").format(after=after, before=before)

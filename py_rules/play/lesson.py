@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import _
 from ..rules.core import Game
 from ..rules.errors import BadOption, IllegalMove, RulesError, quoted
 
@@ -43,7 +44,9 @@ def detail(game: Game[Any]) -> dict[str, Any]:
 def parse_line(text: str) -> list[str]:
     """A starting line as written in `data-moves` or `?moves=`: moves between spaces."""
     if len(text) > MAX_LINE_LENGTH:
-        raise BadOption(f"the moves are longer than {MAX_LINE_LENGTH} characters")
+        raise BadOption(
+            _("the moves are longer than {count} characters").format(count=MAX_LINE_LENGTH)
+        )
     return text.split()
 
 
@@ -55,13 +58,21 @@ def start_line(game: Game[Any], moves: Sequence[str]) -> None:
     the outcomes shown would tell the learner about numbers still hidden.
     """
     if moves and game.secret_options():
-        raise BadOption(f"{game.title} cannot start from given moves: its numbers are hidden")
+        raise BadOption(
+            _("{game} cannot start from given moves: its numbers are hidden").format(
+                game=_(game.title)
+            )
+        )
     for index, text in enumerate(moves, start=1):
         try:
             game.play(text)
         except RulesError as error:
             reason = str(error).rstrip(".")  # read inside a sentence
-            raise IllegalMove(f"move {index} ({quoted(text)}) is illegal: {reason}") from None
+            raise IllegalMove(
+                _("move {index} ({move}) is illegal: {reason}").format(
+                    index=index, move=quoted(text), reason=reason
+                )
+            ) from None
 
 
 def played_events(game: Game[Any], added: int) -> list[Event]:
@@ -70,7 +81,7 @@ def played_events(game: Game[Any], added: int) -> list[Event]:
     events: list[Event] = []
     for back in range(added - 1, -1, -1):
         position = game.copy()
-        for _ in range(back):
+        for _step in range(back):
             position.undo()
         shown = detail(position)
         events.append((MOVE_EVENT, shown))

@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
 from ..engine.solvers import solver_for
 from ..engine.solvers.base import BudgetExceeded, node_budget
+from ..i18n import _
 from ..rules.core import Game, other
 from ..rules.errors import RulesError, quoted
 
@@ -59,7 +60,9 @@ def find(data: dict[str, Any], slug: str, puzzle_id: str) -> dict[str, Any] | No
 
 def unknown(slug: str, puzzle_id: str) -> str:
     """The notice for an id that names no puzzle of the game."""
-    return f"There is no puzzle {quoted(puzzle_id)} for {slug}: the standard game is shown."
+    return _("There is no puzzle {puzzle} for {game}: the standard game is shown.").format(
+        puzzle=quoted(puzzle_id), game=slug
+    )
 
 
 class PuzzleSession:
@@ -159,7 +162,7 @@ class PuzzleSession:
     def retry(self) -> None:
         """Back to the position before the wrong move (only after one)."""
         if self.stage is not Stage.REFUTED:
-            raise PuzzleError("There is no wrong move to take back.")
+            raise PuzzleError(_("There is no wrong move to take back."))
         while len(self.game.moves) > self.checkpoint:
             self.game.undo()
         self.stage, self.last = Stage.SOLVING, None
@@ -174,7 +177,7 @@ class PuzzleSession:
         """Why a move is not taken at this stage."""
         return {
             Stage.SOLVING: "",
-            Stage.REFUTED: "Press Try again to go back to the position before that move.",
-            Stage.SOLVED: "Solved! Press Start over to play it again, or choose another puzzle.",
-            Stage.STUCK: "This position is too deep to judge in the page: press Start over.",
+            Stage.REFUTED: _("Press Try again to go back to the position before that move."),
+            Stage.SOLVED: _("Solved! Press Start over to play it again, or choose another puzzle."),
+            Stage.STUCK: _("This position is too deep to judge in the page: press Start over."),
         }[self.stage]

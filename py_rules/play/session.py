@@ -30,6 +30,7 @@ from enum import Enum
 from typing import Any
 
 from ..engine.players import LEVELS, choose_move, perfect_move
+from ..i18n import _
 from ..registry import GAMES, load_game, new_game
 from ..rules.core import MAX_MOVES, Game, other
 from ..rules.errors import BadSave, RulesError, quoted
@@ -76,9 +77,13 @@ class Session:
         arranging: Sequence[int] = (),
     ) -> None:
         if computer not in MODES.values():
-            raise SessionError("the computer plays player 1, player 2 or nobody")
+            raise SessionError(_("the computer plays player 1, player 2 or nobody"))
         if level not in LEVELS:
-            raise SessionError(f"level must be one of {', '.join(LEVELS)}, not {quoted(level)}")
+            raise SessionError(
+                _("level must be one of {levels}, not {level}").format(
+                    levels=", ".join(LEVELS), level=quoted(level)
+                )
+            )
         self.game = game
         self.future = list(future)
         self.computer = computer
@@ -86,9 +91,11 @@ class Session:
         self.arranging: list[int] = []
         for player in arranging:
             if player not in self.humans or player in self.arranging:
-                raise SessionError("only each human arranges their own numbers, once")
+                raise SessionError(_("only each human arranges their own numbers, once"))
             if game.moves or self.future or game.arrangement(player) is None:
-                raise SessionError(f"{game.title} has nothing to arrange now")
+                raise SessionError(
+                    _("{game} has nothing to arrange now").format(game=_(game.title))
+                )
             self.arranging.append(player)
         self._record_over = self.whole().is_over
         self.proved = True  # whether the computer's last move was proved best
@@ -137,7 +144,7 @@ class Session:
         if self.future and (game.to_move == self.computer or not game.take_back_while_running):
             return Phase.REPLAY
         if game.to_move == self.computer and game.turn < MAX_MOVES:
-            return Phase.COMPUTER  # (a full record: a press is refused with core.FULL)
+            return Phase.COMPUTER  # (a full record: a press is refused with core.full)
         return Phase.HAND_OVER if self.screen_hidden else Phase.HUMAN
 
     @property
@@ -233,7 +240,7 @@ class Session:
         with `rng`, or the move `choose` makes. `proved` says afterwards whether a
         perfect player's move was proved best (False: too big to solve, a strong move)."""
         if self.phase is not Phase.COMPUTER:
-            raise SessionError("It is not the computer's turn.")
+            raise SessionError(_("It is not the computer's turn."))
         rng = rng or random.Random()
         self.proved = True
         if choose is not None:
@@ -258,13 +265,13 @@ class Session:
     def undo(self) -> None:
         target = self.undo_target()
         if target is None:
-            raise SessionError(self._no_take_back("There is no move to undo."))
+            raise SessionError(self._no_take_back(_("There is no move to undo.")))
         self.show(target)
 
     def redo(self) -> None:
         target = self.redo_target()
         if target is None:
-            raise SessionError(self._no_take_back("There is no move to redo."))
+            raise SessionError(self._no_take_back(_("There is no move to redo.")))
         self.show(target)
 
     def step(self, where: str | int) -> None:
@@ -273,7 +280,7 @@ class Session:
             raise SessionError(self._no_take_back(""))
         steps = {"first": 0, "prev": self.at - 1, "next": self.at + 1, "last": self.total}
         if isinstance(where, str) and where not in steps:
-            raise SessionError(f"There is no step {quoted(where)}.")
+            raise SessionError(_("There is no step {step}.").format(step=quoted(where)))
         self.show(max(0, min(self.total, steps[where] if isinstance(where, str) else where)))
 
     def show(self, count: int) -> None:
@@ -291,13 +298,13 @@ class Session:
     def rename(self, names: Sequence[str | None]) -> None:
         """New names for the players, before the first move (BadOption if refused)."""
         if self.total:
-            raise SessionError("The names are set before the first move.")
+            raise SessionError(_("The names are set before the first move."))
         self.game = type(self.game)(self.game.options, names)
 
     def reveal(self) -> None:
         """The hand-over screen: the next human says they are at the screen."""
         if self.phase is not Phase.HAND_OVER:
-            raise SessionError("There is no hand-over screen now.")
+            raise SessionError(_("There is no hand-over screen now."))
         self.screen_hidden = False
         self.seat = self.next_player or 1
 
@@ -315,7 +322,9 @@ class Session:
         """Swap two places (1-based) of the arranging player's arrangement."""
         order = list(self.arrangement())
         if not (1 <= first <= len(order) and 1 <= second <= len(order)):
-            raise SessionError(f"There are places 1 to {len(order)} to arrange.")
+            raise SessionError(
+                _("There are places 1 to {count} to arrange.").format(count=len(order))
+            )
         order[first - 1], order[second - 1] = order[second - 1], order[first - 1]
         self.arrange(order)
 
@@ -329,7 +338,7 @@ class Session:
 
     def _arranger(self) -> int:
         if self.phase is not Phase.ARRANGE:
-            raise SessionError("Nobody is arranging their numbers now.")
+            raise SessionError(_("Nobody is arranging their numbers now."))
         return self.arranging[0]
 
     def _needs_hand_over(self) -> bool:
@@ -343,15 +352,15 @@ class Session:
 
     def _no_take_back(self, otherwise: str) -> str:
         refusal = self.game.take_back_refusal
-        return refusal if not self.game.take_back_while_running and refusal else otherwise
+        return _(refusal) if not self.game.take_back_while_running and refusal else otherwise
 
     def _not_now(self) -> str:
         return {
-            Phase.ARRANGE: "Arrange your numbers first.",
-            Phase.HAND_OVER: "The screen is handed over first.",
-            Phase.COMPUTER: "Wait for the computer's move.",
-            Phase.REPLAY: "This position is a replay: step forward, or back to your turn.",
-            Phase.OVER: "The game is over.",
+            Phase.ARRANGE: _("Arrange your numbers first."),
+            Phase.HAND_OVER: _("The screen is handed over first."),
+            Phase.COMPUTER: _("Wait for the computer's move."),
+            Phase.REPLAY: _("This position is a replay: step forward, or back to your turn."),
+            Phase.OVER: _("The game is over."),
         }.get(self.phase, "")
 
     # ----- the record as data (saves and share links) -------------------------------
@@ -382,19 +391,21 @@ class Session:
         """Rebuild a session of game `slug`, checking every part; BadSave says what is
         wrong, as a clause ("it is for Number Circle.")."""
         if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
-            raise BadSave("it is not a Number Duels game.")
+            raise BadSave(_("it is not a Number Duels game."))
         if data.get("v") != RECORD_VERSION:
-            raise BadSave("it is from another version of Number Duels.")
+            raise BadSave(_("it is from another version of Number Duels."))
         if not RECORD_KEYS <= set(data) <= RECORD_KEYS | OPTIONAL_KEYS:
-            raise BadSave("it has missing or unknown parts.")
+            raise BadSave(_("it has missing or unknown parts."))
         mode, level, at = data["mode"], data["level"], data["at"]
         if not isinstance(mode, str) or mode not in MODES or level not in LEVELS:
-            raise BadSave("its players are not valid.")
+            raise BadSave(_("its players are not valid."))
         saved = data["game"]
         named = saved.get("game")
         if named != slug:
             other_cls = GAMES.get(named) if isinstance(named, str) else None
-            raise BadSave(f"it is for {other_cls.title if other_cls else 'another game'}.")
+            if other_cls is None:
+                raise BadSave(_("it is for another game."))
+            raise BadSave(_("it is for {game}.").format(game=_(other_cls.title)))
         secret_names = GAMES[slug].secret_options()
         options = saved.get("options")
         secret = (
@@ -408,19 +419,23 @@ class Session:
         except RulesError as error:
             raise BadSave(lowered(str(error))) from None
         if secret and not full.is_over:
-            raise BadSave(f"a link to a {full.title} in progress would give away hidden numbers.")
+            raise BadSave(
+                _("a link to a game of {game} in progress would give away hidden numbers.").format(
+                    game=_(full.title)
+                )
+            )
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= full.turn:
-            raise BadSave("its position is not in the game.")
+            raise BadSave(_("its position is not in the game."))
         future = taken_back(full, at)
         arranging = data.get("arrange", [])
         if not isinstance(arranging, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in arranging
         ):
-            raise BadSave("its arranging step is not valid.")
+            raise BadSave(_("its arranging step is not valid."))
         try:
             return cls(full, future, MODES[mode], level, arranging)
         except SessionError:
-            raise BadSave("its arranging step is not valid.") from None
+            raise BadSave(_("its arranging step is not valid.")) from None
 
 
 def taken_back(game: Game[Any], count: int) -> list[str]:
@@ -434,7 +449,8 @@ def taken_back(game: Game[Any], count: int) -> list[str]:
 
 
 def lowered(message: str) -> str:
-    """A BadSave sentence ("This saved game is corrupt.") as a clause after "because"."""
+    """A BadSave sentence ("This saved game is corrupt.") as a clause after "because".
+    In another language the English leads are not found: the sentence is only lowered."""
     for lead in ("This saved game ", "The saved game "):
         if message.startswith(lead):
             return "it " + message[len(lead) :]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from ..i18n import _
 from .errors import SHORT_ECHO, BadOption, BadSave, IllegalMove, RulesError, quoted
 from .options import OptionSpec, resolve_options
 
@@ -36,7 +37,14 @@ MAX_SAVE_BYTES = 100_000
 # possible game of the others leaves every real game room while a hostile record or
 # link cannot make a page replay, review and store thousands of moves.
 MAX_MOVES = 500
-FULL = f"This game has reached {MAX_MOVES} moves, the most one game keeps: start a new game."
+
+
+def full() -> str:
+    """Why no move may follow once a game has MAX_MOVES moves."""
+    return _(
+        "This game has reached {count} moves, the most one game keeps: start a new game."
+    ).format(count=MAX_MOVES)
+
 
 State = TypeVar("State")
 Move = Any
@@ -70,20 +78,26 @@ def clean_name(name: str | None, player: int) -> str:
 
     Names are data, never markup: front ends must show them as text.
     """
-    default = f"Player {player}"
+    default = f"Player {player}"  # data, as saved: `Game.player_name` translates it
     if name is None:
         return default
     if not isinstance(name, str):
-        raise BadOption(f"the name of player {player} must be text")
+        raise BadOption(_("the name of player {player} must be text").format(player=player))
     name = name.strip()
     if not name:
         return default
     if len(name) > MAX_NAME_LENGTH:
-        raise BadOption(f"the name of player {player} is longer than {MAX_NAME_LENGTH} characters")
+        raise BadOption(
+            _("the name of player {player} is longer than {count} characters").format(
+                player=player, count=MAX_NAME_LENGTH
+            )
+        )
     if any(unicodedata.category(ch) in UNSHOWABLE for ch in name):
         raise BadOption(
-            f"the name of player {player} contains control or invisible characters"
-            " (such as text-direction or zero-width marks)"
+            _(
+                "the name of player {player} contains control or invisible characters"
+                " (such as text-direction or zero-width marks)"
+            ).format(player=player)
         )
     return name
 
@@ -118,7 +132,7 @@ class Game(ABC, Generic[State]):
         self.options: dict[str, Any] = self.resolve_random_options(values, rng)
         names = tuple(names or (None, None))
         if len(names) != 2:
-            raise BadOption("give exactly two player names")
+            raise BadOption(_("give exactly two player names"))
         self.names: tuple[str, str] = (clean_name(names[0], 1), clean_name(names[1], 2))
         self.state: State = self.initial_state()
         self._history: list[tuple[Move, State]] = []
@@ -193,7 +207,7 @@ class Game(ABC, Generic[State]):
 
     def arranged(self, player: int, order: Sequence[int] | str) -> Game[State]:
         """The unplayed game with `player`'s arrangement changed (BadOption if invalid)."""
-        raise BadOption(f"{self.title} has nothing to arrange")
+        raise BadOption(_("{game} has nothing to arrange").format(game=_(self.title)))
 
     def restarted(self, options: Mapping[str, Any]) -> Game[State]:
         """The same game, not yet started, with some options changed. Options already
@@ -244,7 +258,9 @@ class Game(ABC, Generic[State]):
         return [self.move_text(move) for move in self.legal_moves()]
 
     def player_name(self, player: int) -> str:
-        return self.names[player - 1]
+        """The player's name as shown: a default name ("Player 2") in the current language."""
+        name = self.names[player - 1]
+        return _("Player {number}").format(number=player) if name == f"Player {player}" else name
 
     def _as_move(self, move: Move | str) -> Move:
         return self.parse_move(move) if isinstance(move, str) else move
@@ -258,8 +274,8 @@ class Game(ABC, Generic[State]):
 
     def _refusal(self, move: Move) -> str | None:
         if self.is_over:
-            return "The game is over."
-        return FULL if self.turn >= MAX_MOVES else self.rule_broken(self.state, move)
+            return _("The game is over.")
+        return full() if self.turn >= MAX_MOVES else self.rule_broken(self.state, move)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (or its text). An illegal one raises IllegalMove and changes nothing."""
@@ -274,7 +290,7 @@ class Game(ABC, Generic[State]):
     def undo(self) -> Move:
         """Take back the last move and return it."""
         if not self._history:
-            raise RulesError("There is no move to undo.")
+            raise RulesError(_("There is no move to undo."))
         move, self.state = self._history.pop()
         return move
 
@@ -320,41 +336,47 @@ class Game(ABC, Generic[State]):
 def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
     """Rebuild a saved game, checking every part; anything wrong raises BadSave."""
     if not isinstance(data, dict):
-        raise BadSave("This is not a saved game.")
+        raise BadSave(_("This is not a saved game."))
     if data.get("format") != SAVE_FORMAT:
-        raise BadSave("This saved game is from another version of Number Duels.")
+        raise BadSave(_("This saved game is from another version of Number Duels."))
     expected = {"format", "game", "options", "names", "moves"}
     if set(data) != expected:
-        raise BadSave("This saved game has missing or unknown parts.")
+        raise BadSave(_("This saved game has missing or unknown parts."))
     cls = games.get(data["game"]) if isinstance(data["game"], str) else None
     if cls is None:
-        raise BadSave(f"Unknown game {quoted(data['game'])}.")
+        raise BadSave(_("Unknown game {game}.").format(game=quoted(data["game"])))
     options, names, moves = data["options"], data["names"], data["moves"]
     if not isinstance(options, dict) or not isinstance(names, list) or not isinstance(moves, list):
-        raise BadSave("This saved game is corrupt.")
+        raise BadSave(_("This saved game is corrupt."))
     if len(moves) > MAX_MOVES:
-        raise BadSave(f"This saved game has {len(moves)} moves, more than the {MAX_MOVES} kept.")
+        raise BadSave(
+            _("This saved game has {count} moves, more than the {most} kept.").format(
+                count=len(moves), most=MAX_MOVES
+            )
+        )
     try:
         game = cls(options, names)
     except RulesError as error:
-        raise BadSave(f"This saved game has a bad setting: {error}") from None
+        raise BadSave(_("This saved game has a bad setting: {error}").format(error=error)) from None
     for index, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise BadSave(f"Move {index} of this saved game is corrupt.")
+            raise BadSave(_("Move {index} of this saved game is corrupt.").format(index=index))
         try:
             game.play(text)
         except RulesError as error:
             raise BadSave(
-                f"Move {index} ({quoted(text, SHORT_ECHO)}) of this saved game is illegal: {error}"
+                _("Move {index} ({move}) of this saved game is illegal: {error}").format(
+                    index=index, move=quoted(text, SHORT_ECHO), error=error
+                )
             ) from None
     return game
 
 
 def game_from_json(text: str | bytes, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
     if len(text) > MAX_SAVE_BYTES:
-        raise BadSave("This saved game is too large.")
+        raise BadSave(_("This saved game is too large."))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadSave("This saved game is corrupt (not valid JSON).") from None
+        raise BadSave(_("This saved game is corrupt (not valid JSON).")) from None
     return game_from_dict(data, games)

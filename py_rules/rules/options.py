@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, _
 from .errors import BadOption, quoted
 
 MAX_SEED = 2**63 - 1
@@ -39,9 +40,13 @@ class IntOption:
             return "random"
         number = _whole_number(self.name, value)
         if not self.low <= number <= self.high:
-            extra = ' or "random"' if self.allow_random else ""
+            message = (
+                _('{name} must be between {low} and {high} or "random", not {number}')
+                if self.allow_random
+                else _("{name} must be between {low} and {high}, not {number}")
+            )
             raise BadOption(
-                f"{self.name} must be between {self.low} and {self.high}{extra}, not {number}"
+                message.format(name=self.name, low=self.low, high=self.high, number=number)
             )
         return number
 
@@ -62,7 +67,11 @@ class FlagOption:
             return True
         if value in ("false", "0", 0, "no", "off"):
             return False
-        raise BadOption(f"{self.name} must be true or false, not {_show(value)}")
+        raise BadOption(
+            _("{name} must be true or false, not {value}").format(
+                name=self.name, value=_show(value)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -86,40 +95,47 @@ class OrderOption:
         elif isinstance(value, list | tuple):
             parts = list(value)
         else:
-            raise BadOption(f"{self.name} must be a list of numbers such as 5,3,1,2,4")
+            raise BadOption(
+                _("{name} must be a list of numbers such as 5,3,1,2,4").format(name=self.name)
+            )
         return tuple(_whole_number(self.name, part) for part in parts)
 
     def check(self, order: tuple[int, ...], size: int) -> None:
         if sorted(order) != list(range(1, size + 1)):
             raise BadOption(
-                f"{self.name} must list each of the numbers 1 to {size} exactly once, "
-                f"not {quoted(','.join(map(str, order)))}"
+                _(
+                    "{name} must list each of the numbers 1 to {size} exactly once, not {order}"
+                ).format(name=self.name, size=size, order=quoted(",".join(map(str, order))))
             )
 
 
 OptionSpec = IntOption | FlagOption | OrderOption
 
-FIRST = IntOption("first", 1, 2, 1, 'who moves first: 1, 2 or "random"', allow_random=True)
+FIRST = IntOption("first", 1, 2, 1, N_('who moves first: 1, 2 or "random"'), allow_random=True)
 
 
 def _show(value: Any) -> str:
     if isinstance(value, int) and abs(value) > MAX_SEED:
-        return "a huge number"
+        return _("a huge number")
     return quoted(value)
 
 
 def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool):
-        raise BadOption(f"{name} must be a whole number, not {_show(value)}")
+        raise BadOption(
+            _("{name} must be a whole number, not {value}").format(name=name, value=_show(value))
+        )
     if isinstance(value, int):
         if abs(value) > MAX_SEED:  # also keeps int-to-text limits out of our messages
-            raise BadOption(f"{name} is far too large")
+            raise BadOption(_("{name} is far too large").format(name=name))
         return value
     if isinstance(value, str):
         text = value.strip()
         if WHOLE_NUMBER.fullmatch(text):
             return int(text)
-    raise BadOption(f"{name} must be a whole number, not {_show(value)}")
+    raise BadOption(
+        _("{name} must be a whole number, not {value}").format(name=name, value=_show(value))
+    )
 
 
 def stream(seed: int, purpose: str) -> random.Random:
@@ -143,14 +159,18 @@ def resolve_options(
     known = {spec.name for spec in specs} | {"first", "seed"}
     unknown = sorted(set(supplied) - known)
     if unknown:
-        raise BadOption(f"unknown option {quoted(unknown[0])}; known: {', '.join(sorted(known))}")
+        raise BadOption(
+            _("unknown option {option}; known: {known}").format(
+                option=quoted(unknown[0]), known=", ".join(sorted(known))
+            )
+        )
     seed = supplied.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
     else:
         seed = _whole_number("seed", seed)
         if not 0 <= seed <= MAX_SEED:
-            raise BadOption(f"seed must be between 0 and {MAX_SEED}")
+            raise BadOption(_("seed must be between 0 and {high}").format(high=MAX_SEED))
     rng = random.Random(seed)
     values: dict[str, Any] = {}
     for spec in (FIRST, *specs):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
+from ..i18n import _
 from .core import Game, Outcome, other
 from .errors import SHORT_ECHO, IllegalMove, quoted
 
@@ -25,7 +26,9 @@ def parse_number(text: str) -> int:
     stripped = text.strip()
     if not stripped.isdecimal() or len(stripped) > 6:
         shown = quoted(stripped, SHORT_ECHO)
-        raise IllegalMove(f"{shown} is not a number." if stripped else "Enter a number.")
+        raise IllegalMove(
+            _("{text} is not a number.").format(text=shown) if stripped else _("Enter a number.")
+        )
     return int(stripped)
 
 
@@ -37,7 +40,7 @@ class PickingGame(Game[S]):
 
     def rule_broken(self, state: S, move: Any) -> str | None:
         if not isinstance(move, int) or isinstance(move, bool):
-            return "A move is a number."
+            return _("A move is a number.")
         return self.pick_rule_broken(state, move)
 
     def pick_rule_broken(self, state: S, number: int) -> str | None:

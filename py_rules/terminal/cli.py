@@ -26,10 +26,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
+from .. import i18n
 from ..engine import puzzles
 from ..engine.players import LEVELS, choose_move, perfect_move
 from ..engine.review import review_report
 from ..engine.solvers import solve, solves_quickly
+from ..i18n import N_, _
 from ..registry import GAMES, game_class
 from ..rules.core import Game, other
 from ..rules.errors import MAX_ECHO, SHORT_ECHO, BadOption, RulesError, quoted
@@ -39,12 +41,12 @@ PROG = "python -m py_rules"
 EXIT_GAVE_UP = 1  # `solve --budget`: no answer within the time given
 EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, the shell's convention
 COMMANDS: dict[str, str] = {
-    "play": "play in the terminal, two people at one keyboard",
-    "replay": "play the given moves and print the position as JSON",
-    "solve": "print who wins with perfect play, and the best moves, as JSON",
-    "review": "judge every move with the solvers (mistakes, best moves) as JSON",
-    "puzzles": "print the game's puzzles (positions with one or two winning moves) as JSON",
-    "link": "play a friend by link: each move is a link to send (link --help)",
+    "play": N_("play in the terminal, two people at one keyboard"),
+    "replay": N_("play the given moves and print the position as JSON"),
+    "solve": N_("print who wins with perfect play, and the best moves, as JSON"),
+    "review": N_("judge every move with the solvers (mistakes, best moves) as JSON"),
+    "puzzles": N_("print the game's puzzles (positions with one or two winning moves) as JSON"),
+    "link": N_("play a friend by link: each move is a link to send (link --help)"),
 }
 
 
@@ -80,39 +82,39 @@ def option_flag(name: str) -> str:
 
 def game_parser(command: str, cls: type[Game[Any]]) -> argparse.ArgumentParser:
     """The parser for one command and one game, made from the game's option specs."""
-    parser = OneLineParser(prog=f"{PROG} {command} {cls.slug}", description=cls.summary)
-    parser.add_argument("--first", metavar="1|2|random", help="who moves first (default 1)")
-    parser.add_argument("--seed", metavar="S", help="seed for everything left to chance")
-    parser.add_argument("--name1", metavar="NAME", help="player 1's name")
-    parser.add_argument("--name2", metavar="NAME", help="player 2's name")
+    parser = OneLineParser(prog=f"{PROG} {command} {cls.slug}", description=_(cls.summary))
+    parser.add_argument("--first", metavar="1|2|random", help=_("who moves first (default 1)"))
+    parser.add_argument("--seed", metavar="S", help=_("seed for everything left to chance"))
+    parser.add_argument("--name1", metavar="NAME", help=_("player 1's name"))
+    parser.add_argument("--name2", metavar="NAME", help=_("player 2's name"))
     for spec in cls.option_specs:
         flag = option_flag(spec.name)
         if isinstance(spec, FlagOption):
             parser.add_argument(flag, dest=spec.name, action="store_true", default=None)
         elif isinstance(spec, IntOption):
             metavar = f"{spec.low}..{spec.high}" + ("|random" if spec.allow_random else "")
-            parser.add_argument(flag, dest=spec.name, metavar=metavar, help=spec.help)
+            parser.add_argument(flag, dest=spec.name, metavar=metavar, help=_(spec.help))
         elif isinstance(spec, OrderOption):
-            parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=spec.help)
+            parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=_(spec.help))
     if command in ("replay", "solve", "review"):
-        parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in the notation")
+        parser.add_argument("moves", nargs="*", metavar="MOVE", help=_("moves in the notation"))
     if command == "solve":
         parser.add_argument(
             "--budget",
             type=seconds,
             metavar="SECONDS",
-            help="give up (exit status 1) if the answer takes longer than this",
+            help=_("give up (exit status 1) if the answer takes longer than this"),
         )
     if command == "play":
         parser.add_argument(
-            "--vs", choices=LEVELS, metavar="|".join(LEVELS), help="play against the computer"
+            "--vs", choices=LEVELS, metavar="|".join(LEVELS), help=_("play against the computer")
         )
         parser.add_argument(
             "--as",
             dest="human",
             choices=("1", "2"),
             metavar="1|2",
-            help="with --vs: the side you play (default 1)",
+            help=_("with --vs: the side you play (default 1)"),
         )
     return parser
 
@@ -147,7 +149,9 @@ def play_moves(game: Game[Any], moves: Sequence[str]) -> None:
             game.play(text)
         except RulesError as error:
             raise UsageError(
-                f"move {index} ({quoted(text, SHORT_ECHO)}) is illegal: {error}"
+                _("move {index} ({move}) is illegal: {error}").format(
+                    index=index, move=quoted(text, SHORT_ECHO), error=error
+                )
             ) from None
 
 
@@ -162,19 +166,24 @@ def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
     small node budget did not settle it), and give up after `--budget` seconds."""
     play_moves(game, args.moves)
     if not solves_quickly(game):
-        stop = (
-            f"it stops after {args.budget:g} s (--budget)"
-            if args.budget
-            else "press Ctrl-C to stop, or give --budget SECONDS"
-        )
-        slow = "this position is too big to solve quickly and may take a long time"
-        print(f"{PROG}: {slow}; {stop}.", file=sys.stderr)
+        if args.budget:
+            slow = _(
+                "this position is too big to solve quickly and may take a long time; "
+                "it stops after {seconds} s (--budget)."
+            ).format(seconds=f"{args.budget:g}")
+        else:
+            slow = _(
+                "this position is too big to solve quickly and may take a long time; "
+                "press Ctrl-C to stop, or give --budget SECONDS."
+            )
+        print(f"{PROG}: {slow}", file=sys.stderr)
         sys.stderr.flush()
     try:
         with time_limit(args.budget):
             report = solve(game)
     except OutOfTime:
-        print(f"{PROG}: not solved within {args.budget:g} s (--budget).", file=sys.stderr)
+        gave_up = _("not solved within {seconds} s (--budget).").format(seconds=f"{args.budget:g}")
+        print(f"{PROG}: {gave_up}", file=sys.stderr)
         return EXIT_GAVE_UP
     print(json.dumps(report, ensure_ascii=False))
     return 0
@@ -188,7 +197,9 @@ def seconds(text: str) -> float:
     """A --budget value: a positive number of seconds (argparse reports a bad one)."""
     value = float(text) if re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,3})?", text) else 0.0
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"give a number of seconds such as 30, not {quoted(text)}")
+        raise argparse.ArgumentTypeError(
+            _("give a number of seconds such as 30, not {text}").format(text=quoted(text))
+        )
     return value
 
 
@@ -200,7 +211,7 @@ def time_limit(budget: float | None) -> Iterator[None]:
         yield
         return
     if not hasattr(signal, "setitimer"):
-        raise UsageError("--budget needs a system with interval timers")
+        raise UsageError(_("--budget needs a system with interval timers"))
 
     def expired(_signum: int, _frame: Any) -> None:
         raise OutOfTime
@@ -223,7 +234,11 @@ def run_review(game: Game[Any], args: argparse.Namespace) -> int:
 def run_puzzles(game: Game[Any], args: argparse.Namespace) -> int:
     for name in ("first", "seed"):
         if getattr(args, name) is not None:
-            raise UsageError(f"--{name} does not apply to puzzles (they start with player 1)")
+            raise UsageError(
+                _("--{option} does not apply to puzzles (they start with player 1)").format(
+                    option=name
+                )
+            )
     specs = type(game).option_specs
     given = {s.name: game.options[s.name] for s in specs if getattr(args, s.name) is not None}
     try:
@@ -231,7 +246,7 @@ def run_puzzles(game: Game[Any], args: argparse.Namespace) -> int:
     except puzzles.NoPuzzleData as error:
         raise UsageError(str(error)) from None
     if game.slug in puzzles.NO_PUZZLES:
-        print(puzzles.NO_PUZZLES[game.slug], file=sys.stderr)
+        print(_(puzzles.NO_PUZZLES[game.slug]), file=sys.stderr)
     print(json.dumps(found, ensure_ascii=False))
     return 0
 
@@ -241,7 +256,7 @@ def run_play(game: Game[Any], args: argparse.Namespace) -> int:
 
     if args.vs is None:
         if args.human is not None:
-            raise UsageError("--as needs --vs LEVEL (the computer's level)")
+            raise UsageError(_("--as needs --vs LEVEL (the computer's level)"))
         return play_in_terminal(game)
     player = other(int(args.human or 1))
     computer = computer_player(args.vs, stream(game.options["seed"], f"computer{player}"))
@@ -258,7 +273,7 @@ def computer_player(level: str, rng: random.Random) -> Callable[[Game[Any]], Any
             return choose_move(current, level, rng)
         move, exact = perfect_move(current, rng)
         if not exact:  # the exact search is too big here: say so, not "perfect"
-            print("(The computer's next move is strong, not proved perfect: too big to solve.)")
+            print(_("(The computer's next move is strong, not proved perfect: too big to solve.)"))
         return move
 
     return computer
@@ -274,16 +289,42 @@ RUNNERS: dict[str, Callable[[Game[Any], argparse.Namespace], int]] = {
 
 
 def usage() -> str:
-    lines = [f"usage: {PROG} COMMAND GAME [options] [MOVE...]", "", "commands:"]
-    lines += [f"  {name:8} {text}" for name, text in COMMANDS.items()]
-    lines += ["", "games:"]
-    lines += [f"  {slug:14} {cls.title}: {cls.summary}" for slug, cls in GAMES.items()]
-    lines += ["", f"options of a game: {PROG} COMMAND GAME --help"]
+    lines = [
+        _("usage: {prog} COMMAND GAME [options] [MOVE...]").format(prog=PROG),
+        "",
+        _("commands:"),
+    ]
+    lines += [f"  {name:8} {_(text)}" for name, text in COMMANDS.items()]
+    lines += ["", _("games:")]
+    lines += [f"  {slug:14} {_(cls.title)}: {_(cls.summary)}" for slug, cls in GAMES.items()]
+    lines += ["", _("options of a game: {prog} COMMAND GAME --help").format(prog=PROG)]
+    lines += [_("the language: --lang LANGUAGE (e.g. es), else LANG and LC_MESSAGES")]
     return "\n".join(lines)
 
 
+def choose_language(argv: list[str]) -> list[str]:
+    """Use the language of `--lang LANGUAGE` (anywhere on the command line), else the
+    environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); the arguments without --lang.
+    A language without a catalogue is English, without an error."""
+    rest: list[str] = []
+    chosen: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            chosen = next(words, "")
+        elif word.startswith("--lang="):
+            chosen = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+    if chosen is None:
+        i18n.use_environment()
+    else:
+        i18n.use(chosen)
+    return rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = choose_language(list(sys.argv[1:] if argv is None else argv))
     if not argv or argv[0] in ("-h", "--help"):
         print(usage())
         return 0
@@ -294,13 +335,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return link_main(argv[1:])
     try:
         if command not in RUNNERS:
-            raise UsageError(f"unknown command {quoted(command)}; commands: {', '.join(COMMANDS)}")
+            raise UsageError(
+                _("unknown command {command}; commands: {commands}").format(
+                    command=quoted(command), commands=", ".join(COMMANDS)
+                )
+            )
         if len(argv) < 2:
             if command == "play":
                 from .loop import choose_game
 
                 return choose_game()
-            raise UsageError(f"name a game: {', '.join(GAMES)}")
+            raise UsageError(_("name a game: {games}").format(games=", ".join(GAMES)))
         if argv[1] in ("-h", "--help"):
             print(usage())
             return 0
@@ -312,8 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = game_from_args(cls, args)
         return RUNNERS[command](game, args)
     except (UsageError, BadOption) as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: the shell's convention, without a traceback
-        print(f"{PROG}: interrupted.", file=sys.stderr)
+        print(_("{prog}: interrupted.").format(prog=PROG), file=sys.stderr)
         return EXIT_INTERRUPTED

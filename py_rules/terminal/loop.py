@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from ..i18n import _
 from ..play.session import Phase, Session
 from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
@@ -93,10 +94,10 @@ def guarded(console: Console, body: Callable[[], None]) -> int:
     try:
         body()
     except EOFError:
-        console.say("", "End of input: the game is abandoned.")
+        console.say("", _("End of input: the game is abandoned."))
         return 0
     except KeyboardInterrupt:
-        console.say("", "Interrupted: the game is abandoned.")
+        console.say("", _("Interrupted: the game is abandoned."))
         return EXIT_INTERRUPTED
     return 0
 
@@ -105,20 +106,23 @@ def choose_game(read: Read | None = None, out: TextIO | None = None) -> int:
     """A menu of the five games; the chosen one starts with its standard options."""
     console = Console(read, out)
     slugs = list(GAMES)
-    console.say("Number Duels: choose a game.", "")
+    console.say(_("Number Duels: choose a game."), "")
     for index, slug in enumerate(slugs, start=1):
-        console.say(f"  {index}. {GAMES[slug].title} ({slug}): {GAMES[slug].summary}")
+        cls = GAMES[slug]
+        console.say(f"  {index}. {_(cls.title)} ({slug}): {_(cls.summary)}")
     console.say()
 
     def problem(answer: str) -> str | None:
         if answer in slugs or (answer.isdecimal() and 1 <= int(answer) <= len(slugs)):
             return None
-        return f"Choose a game by its number, 1 to {len(slugs)}, or by its name."
+        return _("Choose a game by its number, 1 to {count}, or by its name.").format(
+            count=len(slugs)
+        )
 
     chosen: list[str] = []
 
     def ask() -> None:
-        answer = console.ask_until(f"Game (1-{len(slugs)}): ", problem)
+        answer = console.ask_until(_("Game (1-{count}): ").format(count=len(slugs)), problem)
         chosen.append(answer if answer in slugs else slugs[int(answer) - 1])
 
     status = guarded(console, ask)

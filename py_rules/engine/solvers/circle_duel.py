@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ...kit import Engine
 from ...rules.games.circle_duel import CircleDuel, CircleDuelState
 from .base import Solver
@@ -60,7 +61,7 @@ def solver(game: Any) -> CircleDuelSolver:
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     """What perfect play means for players (`py_rules.engine.analysis`)."""
-    return (
+    return _(
         "Only the size matters: after the second move every move is forced, so the first "
         "player wins on odd circles (with any number) and loses on even ones, the "
         "standard 10 included."

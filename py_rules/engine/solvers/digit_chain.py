@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ...kit import Engine
 from ...rules.games.digit_chain import (
     STARTING_WITH,
@@ -158,7 +159,7 @@ def solver(game: Any) -> DigitChainSolver:
 
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     """What perfect play means for players (`py_rules.engine.analysis`)."""
-    return (
+    return _(
         "As written, the game is decided at once: the first player picks a multiple of "
         "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
         "for the second player, who answers every a->b number with one from b back to a."

@@ -16,6 +16,7 @@ import math
 from collections import deque
 from typing import Any
 
+from ...i18n import _, either
 from ...kit import Engine
 from ...rules.games.number_circle import NumberCircle, NumberCircleState, neighbours
 from .base import BudgetExceeded, Solver
@@ -154,11 +155,11 @@ def solver(game: Any) -> NumberCircleSolver:
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     """What perfect play means for players (`py_rules.engine.analysis`)."""
     standard = next(e for e in entries if e["standard"])
-    return (
+    return _(
         "The first player always wins with perfect play: the two races never touch, both "
         "need equally many turns from the start and the first player gets there first; "
-        f"at the standard target 15 it opens with {' or '.join(standard['first_moves'])}."
-    )
+        "at the standard target 15 it opens with {moves}."
+    ).format(moves=either(list(standard["first_moves"])))
 
 
 ENGINE = Engine(solver=solver, sentence=analysis_sentence)

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ...i18n import _, percent
 from ...kit import Engine
 from ...rules.core import Game, other
 from ...rules.games.number_duel import Attack
@@ -338,11 +339,11 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     """What perfect play means for players (`py_rules.engine.analysis`)."""
     standard = next(e for e in entries if e["standard"])
     value = standard["value"]
-    return (
+    return _(
         "No one can force a win, and the second player has the edge: with best play on "
-        f"both sides the first player's chance in the standard game is {value:.0%} (a draw "
-        f"counts half), best opening with a {standard['first_moves'][0]}."
-    )
+        "both sides the first player's chance in the standard game is {chance} (a draw "
+        "counts half), best opening with a {move}."
+    ).format(chance=percent(value), move=standard["first_moves"][0])
 
 
 class NumberDuelChances:

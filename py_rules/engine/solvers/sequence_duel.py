@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...i18n import _
 from ...kit import Engine
 from ...rules.games.sequence_duel import SequenceDuel, SequenceDuelState
 from .base import BudgetExceeded, Solver
@@ -325,12 +326,18 @@ def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     solved = [e for e in entries if e["method"] == "solver"]
     firsts = all(e["winner"] == "first" for e in entries)
     largest = max(e["options"]["size"] for e in solved)
-    return (
-        ("The first player wins every line " if firsts else "Results vary: ")
-        + f"(every first move judged up to {largest} numbers; beyond, odd lines by "
-        "claiming the middle and mirroring, even lines by a search proving that 2 "
-        "wins); on the standard line of 20 any first number except 1 and 20 wins."
-    )
+    how = _(
+        "every first move judged up to {largest} numbers; beyond, odd lines by claiming the "
+        "middle and mirroring, even lines by a search proving that 2 wins"
+    ).format(largest=largest)
+    if firsts:
+        return _(
+            "The first player wins every line ({how}); on the standard line of 20 any first "
+            "number except 1 and 20 wins."
+        ).format(how=how)
+    return _(
+        "Results vary ({how}); on the standard line of 20 any first number except 1 and 20 wins."
+    ).format(how=how)
 
 
 ENGINE = Engine(

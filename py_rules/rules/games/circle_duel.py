@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...i18n import N_, _, either
 from ..core import other
 from ..options import IntOption
 from ..picking import PickingGame
@@ -19,9 +20,9 @@ class CircleDuelState:
 
 class CircleDuel(PickingGame[CircleDuelState]):
     slug = "circle-duel"
-    title = "Number Circle Duel"
-    summary = "Take numbers around a circle, each next to the last one taken; stuck loses."
-    option_specs = (IntOption("size", 3, 40, 10, "how many numbers on the circle (N)"),)
+    title = N_("Number Circle Duel")
+    summary = N_("Take numbers around a circle, each next to the last one taken; stuck loses.")
+    option_specs = (IntOption("size", 3, 40, 10, N_("how many numbers on the circle (N)")),)
 
     @property
     def size(self) -> int:
@@ -45,15 +46,16 @@ class CircleDuel(PickingGame[CircleDuelState]):
 
     def pick_rule_broken(self, state: CircleDuelState, number: int) -> str | None:
         if not 1 <= number <= self.size:
-            return f"There is no {number} on the circle: the numbers are 1 to {self.size}."
-        if number in state.claimed:
-            return f"{number} has already been selected."
-        if state.last is not None and number not in self.neighbours(state.last):
-            free = " or ".join(map(str, self.moves_in(state)))
-            return (
-                f"You must select a number adjacent to the last number selected "
-                f"({state.last}): {free}."
+            return _("There is no {number} on the circle: the numbers are 1 to {size}.").format(
+                number=number, size=self.size
             )
+        if number in state.claimed:
+            return _("{number} has already been selected.").format(number=number)
+        if state.last is not None and number not in self.neighbours(state.last):
+            free = either([str(n) for n in self.moves_in(state)])
+            return _(
+                "You must select a number adjacent to the last number selected ({last}): {free}."
+            ).format(last=state.last, free=free)
         return None
 
     def after(self, state: CircleDuelState, move: int) -> CircleDuelState:

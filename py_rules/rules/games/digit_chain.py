@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_, _
 from ..core import other
 from ..options import FlagOption, IntOption
 from ..picking import PickingGame
@@ -33,11 +34,13 @@ class DigitChainState:
 
 class DigitChain(PickingGame[DigitChainState]):
     slug = "digit-chain"
-    title = "Digit Chain Duel"
-    summary = "Pick a number that starts with the last digit of the one before; stuck loses."
+    title = N_("Digit Chain Duel")
+    summary = N_("Pick a number that starts with the last digit of the one before; stuck loses.")
     option_specs = (
-        IntOption("pool", 10, 99, 99, "the pool holds the numbers 1 to M"),
-        FlagOption("no_tens", "leave 10, 20, ..., 90 out of the pool (they end the game at once)"),
+        IntOption("pool", 10, 99, 99, N_("the pool holds the numbers 1 to M")),
+        FlagOption(
+            "no_tens", N_("leave 10, 20, ..., 90 out of the pool (they end the game at once)")
+        ),
     )
 
     def initial_state(self) -> DigitChainState:
@@ -55,14 +58,18 @@ class DigitChain(PickingGame[DigitChainState]):
     def pick_rule_broken(self, state: DigitChainState, number: int) -> str | None:
         top = self.options["pool"]
         if not 1 <= number <= top:
-            return f"There is no {number} in the pool: the numbers are 1 to {top}."
+            return _("There is no {number} in the pool: the numbers are 1 to {top}.").format(
+                number=number, top=top
+            )
         if number % 10 == 0 and self.options["no_tens"]:
-            return "Multiples of 10 are not in the pool in this game."
+            return _("Multiples of 10 are not in the pool in this game.")
         if number not in state.pool:
-            return f"{number} has already been picked."
+            return _("{number} has already been picked.").format(number=number)
         if state.last is not None and first_digit(number) != last_digit(state.last):
             digit = last_digit(state.last)
-            return f"Your number must start with {digit}, the last digit of {state.last}."
+            return _("Your number must start with {digit}, the last digit of {last}.").format(
+                digit=digit, last=state.last
+            )
         return None
 
     def after(self, state: DigitChainState, move: int) -> DigitChainState:

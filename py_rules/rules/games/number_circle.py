@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_, _, either
 from ..core import Game, Outcome, Reason, other
 from ..errors import SHORT_ECHO, IllegalMove, quoted
 from ..options import FlagOption, IntOption
@@ -54,11 +55,11 @@ class NumberCircleState:
 
 class NumberCircle(Game[NumberCircleState]):
     slug = "number-circle"
-    title = "Number Circle"
-    summary = "Walk round the circle adding or subtracting; hit the target exactly to win."
+    title = N_("Number Circle")
+    summary = N_("Walk round the circle adding or subtracting; hit the target exactly to win.")
     option_specs = (
-        IntOption("target", 10, 20, 15, "the target total (T)", allow_random=True),
-        FlagOption("no_negative", "a total may not go below zero"),
+        IntOption("target", 10, 20, 15, N_("the target total (T)"), allow_random=True),
+        FlagOption("no_negative", N_("a total may not go below zero")),
     )
 
     def resolve_random_options(self, values: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -80,8 +81,12 @@ class NumberCircle(Game[NumberCircleState]):
             return PASS
         if compact[-1:] in ("+", *MINUS_SIGNS) and compact[:-1].isdecimal() and len(compact) < 4:
             return Step(int(compact[:-1]), "+" if compact[-1] == "+" else "-")
-        shown = quoted(compact or "nothing", SHORT_ECHO)
-        raise IllegalMove(f"{shown} is not a move: write the number and + or -, e.g. 3+ or 8-.")
+        shown = quoted(compact or _("nothing"), SHORT_ECHO)
+        raise IllegalMove(
+            _("{text} is not a move: write the number and + or -, e.g. 3+ or 8-.").format(
+                text=shown
+            )
+        )
 
     def new_total(self, state: NumberCircleState, step: Step) -> int:
         total = state.total[state.player - 1]
@@ -92,14 +97,22 @@ class NumberCircle(Game[NumberCircleState]):
         here = state.position[me]
         if step.to not in neighbours(here):
             a, b = sorted(neighbours(here))
-            return f"You can only move to a number next to yours ({here}): {a} or {b}."
+            return _("You can only move to a number next to yours ({here}): {choices}.").format(
+                here=here, choices=either([str(a), str(b)])
+            )
         if step.to == state.came_from[me]:
-            return f"No backtracking: you moved away from {step.to} on your last turn."
+            return _("No backtracking: you moved away from {number} on your last turn.").format(
+                number=step.to
+            )
         total = self.new_total(state, step)
         if total > self.target:
-            return f"{step} would make your total {total}, more than the target {self.target}."
+            return _("{move} would make your total {total}, more than the target {target}.").format(
+                move=step, total=total, target=self.target
+            )
         if total < 0 and self.options["no_negative"]:
-            return f"{step} would make your total {total}: no negative totals in this game."
+            return _(
+                "{move} would make your total {total}: no negative totals in this game."
+            ).format(move=step, total=total)
         return None
 
     def steps_in(self, state: NumberCircleState) -> list[Step]:
@@ -116,10 +129,10 @@ class NumberCircle(Game[NumberCircleState]):
     def rule_broken(self, state: NumberCircleState, move: Any) -> str | None:
         if isinstance(move, Pass):
             if self.steps_in(state):
-                return "You may pass only when you have no legal move."
+                return _("You may pass only when you have no legal move.")
             return None
         if not isinstance(move, Step) or move.op not in "+-":
-            return "A move is a number and + or -, e.g. 3+."
+            return _("A move is a number and + or -, e.g. 3+.")
         return self.step_rule_broken(state, move)
 
     def after(self, state: NumberCircleState, move: Step | Pass) -> NumberCircleState:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_, _, ngettext
 from ..core import Game, Outcome, Reason, other
 from ..errors import SHORT_ECHO, BadOption, IllegalMove, quoted
 from ..options import IntOption, OrderOption, stream
@@ -66,20 +67,20 @@ class NumberDuelState:
 
 class NumberDuel(Game[NumberDuelState]):
     slug = "number-duel"
-    title = "Number Duel"
-    summary = "Attack your opponent's hidden numbers with your own; higher number wins."
+    title = N_("Number Duel")
+    summary = N_("Attack your opponent's hidden numbers with your own; higher number wins.")
     has_hidden_information = True
     # An attack shows numbers: taking it back would let a player try again knowing them.
     take_back_while_running = False
     has_arrangement = True
-    take_back_refusal = (
+    take_back_refusal = N_(
         "Not in Number Duel while it runs: an attack shows numbers, "
         "so taking it back would let you try again knowing them."
     )
     option_specs = (
-        IntOption("numbers", 3, 9, 5, "each player holds the numbers 1 to K"),
-        OrderOption("order1", "numbers", "player 1's hidden order, e.g. 5,3,1,2,4"),
-        OrderOption("order2", "numbers", "player 2's hidden order"),
+        IntOption("numbers", 3, 9, 5, N_("each player holds the numbers 1 to K")),
+        OrderOption("order1", "numbers", N_("player 1's hidden order, e.g. 5,3,1,2,4")),
+        OrderOption("order2", "numbers", N_("player 2's hidden order")),
     )
 
     def resolve_random_options(self, values: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -98,7 +99,7 @@ class NumberDuel(Game[NumberDuelState]):
 
     def arranged(self, player: int, order: Sequence[int] | str) -> NumberDuel:
         if self.moves:
-            raise BadOption("the numbers can only be arranged before the first move")
+            raise BadOption(_("the numbers can only be arranged before the first move"))
         key = f"order{player}"
         game = self.restarted({key: order if isinstance(order, str) else tuple(order)})
         assert isinstance(game, NumberDuel)
@@ -116,9 +117,11 @@ class NumberDuel(Game[NumberDuelState]):
     def parse_move(self, text: str) -> Attack:
         match = ATTACK.match(text)
         if not match:
-            shown = quoted(text.strip() or "nothing", SHORT_ECHO)
+            shown = quoted(text.strip() or _("nothing"), SHORT_ECHO)
             raise IllegalMove(
-                f"{shown} is not an attack: write your number @ a position, e.g. 3@2."
+                _("{text} is not an attack: write your number @ a position, e.g. 3@2.").format(
+                    text=shown
+                )
             )
         return Attack(int(match[1]), int(match[2]))
 
@@ -130,20 +133,27 @@ class NumberDuel(Game[NumberDuelState]):
 
     def rule_broken(self, state: NumberDuelState, move: Any) -> str | None:
         if not isinstance(move, Attack):
-            return "A move is an attack such as 3@2."
+            return _("A move is an attack such as 3@2.")
         mine = state.remaining(state.player)
         if move.number not in mine:
             if 1 <= move.number <= self.size:
-                return f"Your {move.number} has already been used or eliminated."
-            return f"You have no {move.number}: your numbers are 1 to {self.size}."
+                return _("Your {number} has already been used or eliminated.").format(
+                    number=move.number
+                )
+            return _("You have no {number}: your numbers are 1 to {size}.").format(
+                number=move.number, size=self.size
+            )
         targets = state.occupied(other(state.player))
-        listed = ("position " if len(targets) == 1 else "one of positions ") + ", ".join(
-            map(str, targets)
-        )
+        listed = ngettext("position {positions}", "one of positions {positions}", len(targets))
+        listed = listed.format(positions=_(", ").join(map(str, targets)))
         if not 1 <= move.position <= self.size:
-            return f"There is no position {move.position}: attack {listed}."
+            return _("There is no position {position}: attack {targets}.").format(
+                position=move.position, targets=listed
+            )
         if move.position not in targets:
-            return f"Position {move.position} is empty: attack {listed}."
+            return _("Position {position} is empty: attack {targets}.").format(
+                position=move.position, targets=listed
+            )
         return None
 
     def after(self, state: NumberDuelState, move: Attack) -> NumberDuelState:

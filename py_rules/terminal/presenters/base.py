@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TextIO, TypeVar, assert_never, cast
 
+from ...i18n import _
 from ...play.session import Session
 from ...rules.core import Game, Outcome, Reason, clean_name, other
 from ...rules.errors import BadOption
@@ -82,7 +83,7 @@ def number_ranges(numbers: Iterable[int]) -> str:
 
 def listed(numbers: Iterable[Any]) -> str:
     """Items joined for a sentence, or "none" when there are none."""
-    return ", ".join(map(str, numbers)) or "none"
+    return _(", ").join(map(str, numbers)) or _("none")
 
 
 G = TypeVar("G", bound=Game[Any])
@@ -110,15 +111,13 @@ class Presenter(Generic[G]):
         assert player is not None, "a player, not the end of the game"
         return self.game.player_name(player)
 
-    def you(self, player: int) -> str:
-        """ "You" to the human who just moved; a computer player by name."""
-        return "You" if player in self.humans else self.name(player)
-
     def show_computer_move(self, player: int, move: Any) -> None:
-        self.console.say(f"{self.name(player)} plays {self.game.move_text(move)}.")
+        self.console.say(
+            _("{name} plays {move}.").format(name=self.name(player), move=self.game.move_text(move))
+        )
 
     def welcome(self) -> None:
-        self.console.say(f"Welcome to {self.game.title}!", "")
+        self.console.say(_("Welcome to {game}!").format(game=_(self.game.title)), "")
 
     def setup(self) -> None:
         """Anything asked before the first move and the session's steps (names)."""
@@ -130,17 +129,19 @@ class Presenter(Generic[G]):
         """The session's arranging step for `player` (only games with an arrangement)."""
 
     def show_turn(self, player: int) -> None:
-        self.console.say(f"{self.name(player)}'s turn.")
+        self.console.say(_("{name}'s turn.").format(name=self.name(player)))
 
     def prompt(self, player: int) -> str:
-        return "Select a number: "
+        return _("Select a number: ")
 
     def read_move(self, player: int) -> Any:
         """The move of a human player, asked until it is legal."""
         return self.console.ask_until(self.prompt(player), self.game.why_illegal)
 
     def report(self, player: int, move: Any) -> None:
-        self.console.say("", f"Number {self.game.move_text(move)} selected.", "")
+        self.console.say(
+            "", _("Number {move} selected.").format(move=self.game.move_text(move)), ""
+        )
 
     def show_end(self) -> None:
         outcome = self.game.outcome()
@@ -149,31 +150,40 @@ class Presenter(Generic[G]):
 
     def ending(self, outcome: Outcome) -> list[str]:
         """The end of the game in words, from why it ended (the outcome's reason)."""
-        both_out = "Both players have no numbers remaining."
+        both_out = _("Both players have no numbers remaining.")
         if outcome.winner is None:
             assert outcome.reason is Reason.LAST_ENCOUNTER, "only a last encounter ends in a tie"
-            return [both_out, "The last encounter was a tie: the game is a draw."]
+            return [both_out, _("The last encounter was a tie: the game is a draw.")]
         winner, loser = self.name(outcome.winner), other(outcome.winner)
-        wins = [f"{winner} wins the game!"]
+        wins = [_("{name} wins the game!").format(name=winner)]
         match outcome.reason:
             case Reason.STUCK:
                 return [*self.stuck(loser), *wins]
             case Reason.TARGET:
                 if outcome.winner in self.humans:
-                    return ["Congratulations! You reached the Target Number. You win!"]
-                return [f"{winner} reached the Target Number and wins the game!"]
+                    return [_("Congratulations! You reached the Target Number. You win!")]
+                return [
+                    _("{name} reached the Target Number and wins the game!").format(name=winner)
+                ]
             case Reason.NO_NUMBERS:
-                return [f"{self.name(loser)} has no numbers remaining.", *wins]
+                return [
+                    _("{name} has no numbers remaining.").format(name=self.name(loser)),
+                    *wins,
+                ]
             case Reason.LAST_ENCOUNTER:
-                return [both_out, f"{winner}'s number won the last encounter.", *wins]
+                return [
+                    both_out,
+                    _("{name}'s number won the last encounter.").format(name=winner),
+                    *wins,
+                ]
             case Reason.RESIGNED:
-                return [f"{self.name(loser)} resigned.", *wins]
+                return [_("{name} resigned.").format(name=self.name(loser)), *wins]
             case unknown:
                 assert_never(unknown)
 
     def stuck(self, loser: int) -> list[str]:
         """The lines saying that `loser` has no legal move (each seed words it its way)."""
-        return [f"{self.name(loser)} has no valid move."]
+        return [_("{name} has no valid move.").format(name=self.name(loser))]
 
 
 def ask_name(console: Console, player: int) -> str:
@@ -183,7 +193,8 @@ def ask_name(console: Console, player: int) -> str:
         try:
             clean_name(answer, player)
         except BadOption as error:
-            return f"Sorry: {error}."
+            return _("Sorry: {error}.").format(error=error)
         return None
 
-    return clean_name(console.ask_until(f"Player {player}, enter your name: ", problem), player)
+    prompt = _("Player {number}, enter your name: ").format(number=player)
+    return clean_name(console.ask_until(prompt, problem), player)

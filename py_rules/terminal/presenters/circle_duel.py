@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ...rules.games.circle_duel import CircleDuel
 from .base import Presenter
 
@@ -13,8 +14,9 @@ class CircleDuelPresenter(Presenter[CircleDuel]):
         super().show_turn(player)
         last, legal = self.game.state.last, " ".join(self.game.legal_move_texts())
         if last is None:
-            self.console.say(f"Available numbers: {legal}")
+            self.console.say(_("Available numbers: {numbers}").format(numbers=legal))
         else:
             self.console.say(
-                f"Last number selected: {last}", f"Available adjacent numbers: {legal}"
+                _("Last number selected: {number}").format(number=last),
+                _("Available adjacent numbers: {numbers}").format(numbers=legal),
             )

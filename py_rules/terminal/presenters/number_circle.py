@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ...rules.errors import SHORT_ECHO, IllegalMove, quoted
 from ...rules.games.number_circle import MINUS_SIGNS, NumberCircle
 from .base import Presenter, listed
@@ -19,11 +20,13 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
     def welcome(self) -> None:
         super().welcome()
         self.console.say(
-            f"Target Number: {self.game.target}. Both markers start on 1, both totals at 0.",
-            "Each turn: move to a number next to yours, then add (+) or subtract (-) it.",
+            _("Target Number: {target}. Both markers start on 1, both totals at 0.").format(
+                target=self.game.target
+            ),
+            _("Each turn: move to a number next to yours, then add (+) or subtract (-) it."),
         )
         if self.game.options["no_negative"]:
-            self.console.say("In this game a total may not go below zero.")
+            self.console.say(_("In this game a total may not go below zero."))
         self.console.say()
 
     def destinations(self) -> list[int]:
@@ -35,31 +38,37 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
     def show_turn(self, player: int) -> None:
         state = self.game.state
         super().show_turn(player)
-        self.console.say(f"Target Number: {self.game.target}")
-        markers = ", ".join(
-            f"{self.name(p)} on {state.position[p - 1]} (total {state.total[p - 1]})"
+        self.console.say(_("Target Number: {target}").format(target=self.game.target))
+        markers = _(", ").join(
+            _("{name} on {number} (total {total})").format(
+                name=self.name(p), number=state.position[p - 1], total=state.total[p - 1]
+            )
             for p in (1, 2)
         )
-        self.console.say(f"Markers: {markers}")
-        self.console.say(f"Current Total: {state.total[player - 1]}")
+        self.console.say(_("Markers: {markers}").format(markers=markers))
+        self.console.say(_("Current Total: {total}").format(total=state.total[player - 1]))
         if self.destinations():
-            self.console.say(f"Available Moves: {listed(self.destinations())}")
+            self.console.say(
+                _("Available Moves: {moves}").format(moves=listed(self.destinations()))
+            )
 
     def read_move(self, player: int) -> Any:
         if not self.destinations():
-            self.console.say(f"{self.name(player)} has no legal move and must pass.")
+            self.console.say(
+                _("{name} has no legal move and must pass.").format(name=self.name(player))
+            )
             return "pass"
-        answer = self.console.ask_until("Choose your move: ", self.destination_problem)
+        answer = self.console.ask_until(_("Choose your move: "), self.destination_problem)
         to = destination(answer)
         if to is None:
             return answer  # the whole move in one line, already checked
 
         def operation_problem(op: str) -> str | None:
             if op not in ("+", *MINUS_SIGNS):
-                return "Choose + to add or - to subtract."
+                return _("Choose + to add or - to subtract.")
             return self.game.why_illegal(f"{to}{op}")
 
-        return f"{to}{self.console.ask_until('Choose operation (+/-): ', operation_problem)}"
+        return f"{to}{self.console.ask_until(_('Choose operation (+/-): '), operation_problem)}"
 
     def destination_problem(self, answer: str) -> str | None:
         """Why `answer` is neither a number to move to nor a whole legal move."""
@@ -69,10 +78,12 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
                 self.game.parse_move(answer)
             except IllegalMove:
                 if not answer:
-                    return "Type the number to move to."
+                    return _("Type the number to move to.")
                 example = self.destinations()[0]
                 shown = quoted(answer, SHORT_ECHO)
-                return f"{shown} is not a number to move to: type one, e.g. {example}."
+                return _("{text} is not a number to move to: type one, e.g. {example}.").format(
+                    text=shown, example=example
+                )
             return self.game.why_illegal(answer)
         reasons = dict.fromkeys(self.game.why_illegal(f"{to}{op}") for op in "+-")
         if None in reasons:
@@ -82,10 +93,26 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
     def report(self, player: int, move: Any) -> None:
         total = self.game.state.total[player - 1]
         if self.game.move_text(move) == "pass":
-            self.console.say(f"{self.name(player)} passes. Total stays {total}.", "")
+            self.console.say(
+                _("{name} passes. Total stays {total}.").format(
+                    name=self.name(player), total=total
+                ),
+                "",
+            )
             return
-        verb = "added" if move.op == "+" else "subtracted"
-        self.console.say(f"{self.you(player)} {verb} {move.to}. New Total: {total}")
+        if player in self.humans:
+            done = (
+                _("You added {number}. New Total: {total}")
+                if move.op == "+"
+                else _("You subtracted {number}. New Total: {total}")
+            )
+        else:
+            done = (
+                _("{name} added {number}. New Total: {total}")
+                if move.op == "+"
+                else _("{name} subtracted {number}. New Total: {total}")
+            )
+        self.console.say(done.format(name=self.name(player), number=move.to, total=total))
         if not self.game.is_over:
             self.console.say()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _, ngettext
 from ...play.session import Session
 from ...rules.core import other
 from ...rules.errors import SHORT_ECHO, BadOption, quoted
@@ -31,8 +32,8 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
         super().welcome()
         k = self.game.size
         self.console.say(
-            f"Each player holds the numbers 1 to {k} in hidden positions 1-{k}.",
-            "Attack with one of your numbers; the higher number wins, a tie removes both.",
+            _("Each player holds the numbers 1 to {k} in hidden positions 1-{k}.").format(k=k),
+            _("Attack with one of your numbers; the higher number wins, a tie removes both."),
             "",
         )
 
@@ -40,7 +41,9 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
         """Clear the screen and wait until `player` has the keyboard (two humans only)."""
         if len(self.humans) < 2 or self.at_keyboard == player:
             return
-        self.console.ask(f"Pass the keyboard to {self.name(player)} and press Enter")
+        self.console.ask(
+            _("Pass the keyboard to {name} and press Enter").format(name=self.name(player))
+        )
         self.console.clear()
         self.at_keyboard = player
 
@@ -48,7 +51,11 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
         """Each human may rearrange their shuffled numbers before play starts."""
         row = self.game.observation(player)["rows"][str(player)]
         shown = " ".join(str(card["number"]) for card in row)
-        self.console.say(f"{self.name(player)}, your numbers in positions 1-{len(row)}: {shown}")
+        self.console.say(
+            _("{name}, your numbers in positions 1-{k}: {numbers}").format(
+                name=self.name(player), k=len(row), numbers=shown
+            )
+        )
 
         def problem(answer: str) -> str | None:
             if not answer:
@@ -60,11 +67,11 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
             return None
 
         answer = self.console.ask_until(
-            "Press Enter to keep this order, or type your own (e.g. 5,3,1,2,4): ", problem
+            _("Press Enter to keep this order, or type your own (e.g. 5,3,1,2,4): "), problem
         )
         if answer:
             self.session.arrange(answer)
-            self.console.say(f"Your order is now {answer.replace(' ', '')}.")
+            self.console.say(_("Your order is now {order}.").format(order=answer.replace(" ", "")))
         if len(self.humans) == 2:
             self.console.clear()
 
@@ -85,13 +92,18 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
         k = self.game.size
         super().show_turn(player)
         self.console.say(
-            f"Your row (positions 1-{k}): {self.row_text(view, player, own=True)}"
-            "   (* = face up, seen by your opponent)",
-            f"Your Remaining Numbers: {listed(view['remaining'][str(player)])}",
-            f"{self.name(opponent)}'s row (positions 1-{k}): "
-            f"{self.row_text(view, opponent, own=False)}   (? = hidden, - = empty)",
-            f"{self.name(opponent)}'s Remaining Numbers: "
-            f"{listed(view['remaining'][str(opponent)])}",
+            _("Your row (positions 1-{k}): {row}   (* = face up, seen by your opponent)").format(
+                k=k, row=self.row_text(view, player, own=True)
+            ),
+            _("Your Remaining Numbers: {numbers}").format(
+                numbers=listed(view["remaining"][str(player)])
+            ),
+            _("{name}'s row (positions 1-{k}): {row}   (? = hidden, - = empty)").format(
+                name=self.name(opponent), k=k, row=self.row_text(view, opponent, own=False)
+            ),
+            _("{name}'s Remaining Numbers: {numbers}").format(
+                name=self.name(opponent), numbers=listed(view["remaining"][str(opponent)])
+            ),
         )
 
     def read_move(self, player: int) -> Any:
@@ -103,21 +115,25 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
             if "@" in answer:  # the whole move in notation is welcome too
                 return self.game.why_illegal(answer)
             if not answer.isdecimal():
-                return f"{shown(answer)} is not a number." if answer else "Enter a number."
+                if not answer:
+                    return _("Enter a number.")
+                return _("{text} is not a number.").format(text=shown(answer))
             return self.game.why_illegal(f"{answer}@{any_target}")
 
-        number = self.console.ask_until("Select a number to attack with: ", number_problem)
+        number = self.console.ask_until(_("Select a number to attack with: "), number_problem)
         if "@" in number:
             return number
-        prompt = (
-            "Select the position of the opponent's number to attack "
-            f"({'positions' if len(occupied) > 1 else 'position'} "
-            f"{number_ranges(occupied).replace(',', ', ')}): "
-        )
+        prompt = ngettext(
+            "Select the position of the opponent's number to attack (position {positions}): ",
+            "Select the position of the opponent's number to attack (positions {positions}): ",
+            len(occupied),
+        ).format(positions=number_ranges(occupied).replace(",", ", "))
 
         def position_problem(answer: str) -> str | None:
             if not answer.isdecimal():
-                return f"{shown(answer)} is not a position." if answer else "Enter a position."
+                if not answer:
+                    return _("Enter a position.")
+                return _("{text} is not a position.").format(text=shown(answer))
             return self.game.why_illegal(f"{number}@{answer}")
 
         return f"{number}@{self.console.ask_until(prompt, position_problem)}"
@@ -130,23 +146,41 @@ class NumberDuelPresenter(Presenter[NumberDuel]):
             self.console.clear()  # the attacker's row must be gone before the hand-over
         self.console.say(
             "",
-            f"{attacker_name} attacks {defender_name}'s position {move.position} "
-            f"with {move.number}.",
-            f"{defender_name} defends with {encounter.defender_number}.",
+            _("{attacker} attacks {defender}'s position {position} with {number}.").format(
+                attacker=attacker_name,
+                defender=defender_name,
+                position=move.position,
+                number=move.number,
+            ),
+            _("{defender} defends with {number}.").format(
+                defender=defender_name, number=encounter.defender_number
+            ),
         )
         if encounter.winner is None:
-            self.console.say(f"Both numbers are {move.number}: both are eliminated.")
+            self.console.say(
+                _("Both numbers are {number}: both are eliminated.").format(number=move.number)
+            )
         else:
             loser = other(encounter.winner)
             high, low = sorted((move.number, encounter.defender_number), reverse=True)
             self.console.say(
-                f"{self.name(encounter.winner)}'s {high} defeats {self.name(loser)}'s {low}.",
-                f"{self.name(loser)} removes {low} from the game.",
+                _("{winner}'s {high} defeats {loser}'s {low}.").format(
+                    winner=self.name(encounter.winner), high=high, loser=self.name(loser), low=low
+                ),
+                _("{loser} removes {low} from the game.").format(loser=self.name(loser), low=low),
             )
             if encounter.winner == defender:
-                self.console.say(f"{defender_name}'s {high} stays in position {move.position}.")
+                self.console.say(
+                    _("{defender}'s {high} stays in position {position}.").format(
+                        defender=defender_name, high=high, position=move.position
+                    )
+                )
         view = self.game.public_view()
         for who in (1, 2):
             numbers = listed(view["remaining"][str(who)])
-            self.console.say(f"{self.name(who)}'s Remaining Numbers: {numbers}")
+            self.console.say(
+                _("{name}'s Remaining Numbers: {numbers}").format(
+                    name=self.name(who), numbers=numbers
+                )
+            )
         self.console.say()

@@ -1,0 +1,146 @@
+"""Every message py_rules shows, in the player's language: gettext, one catalogue a language.
+
+Messages are written in English in the code, wrapped in `_` (or `ngettext` when they count
+something, so each language chooses its own plural forms), with named placeholders filled
+in after translation: `_("{name} wins.").format(name=...)`, never a sentence glued from
+translated pieces. `N_` marks a message kept as data (a game's title) and translated
+where it is shown.
+
+The language is switchable at any time (`use`), so a page can change it without a reload.
+English needs no catalogue, and until another language is chosen `gettext` is not even
+imported: the pages start as fast as before. Catalogues (`.po`, under version control) live
+in py_rules/locale/<lang>/LC_MESSAGES/number_duels.po; `make catalogues` compiles each to a
+`.mo` beside it, and a catalogue without an up-to-date `.mo` is compiled in memory from its
+`.po` (`mo.compile_po`), so a fresh checkout plays in Spanish with no build step. A page
+fetches the `.mo` of its language from the built site and hands its bytes to `install`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Protocol
+
+DOMAIN = "number_duels"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE_LANGUAGE = "en"
+
+
+class Catalogue(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+_catalogue: Catalogue | None = None  # None: English, the messages as written
+_language = SOURCE_LANGUAGE
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return message if _catalogue is None else _catalogue.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits `n`, in the current language."""
+    if _catalogue is None:
+        return singular if n == 1 else plural
+    return _catalogue.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogues without translating it yet."""
+    return message
+
+
+def language() -> str:
+    """The language messages are shown in now ("en", "es", ...)."""
+    return _language
+
+
+def available() -> list[str]:
+    """The languages with a catalogue, English first."""
+    found = sorted(p.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [SOURCE_LANGUAGE, *found]
+
+
+def candidates(tag: str) -> list[str]:
+    """Catalogue names to try for a language tag or locale name, most specific first:
+    "es_ES.UTF-8" and "es-ES" -> ["es_ES", "es"]; "C", "POSIX" and "" -> []."""
+    base = tag.split(".")[0].split("@")[0].replace("-", "_").strip()
+    if not base or base in ("C", "POSIX"):
+        return []
+    lang, _sep, region = base.partition("_")
+    lang = lang.lower()
+    return [f"{lang}_{region.upper()}", lang] if region else [lang]
+
+
+def use(tag: str) -> str:
+    """Show messages in the language `tag` names ("es", "es-MX", "es_ES.UTF-8"); English
+    when there is no catalogue for it, never an error. Returns the language now in use."""
+    global _catalogue, _language
+    for name in candidates(tag):
+        if name == SOURCE_LANGUAGE:
+            break
+        data = _catalogue_bytes(name)
+        if data is not None:
+            install(name, data)
+            return name
+    _catalogue, _language = None, SOURCE_LANGUAGE
+    return _language
+
+
+def install(name: str, mo: bytes) -> None:
+    """Use the compiled catalogue `mo` (the bytes of a .mo file) for the language `name`."""
+    global _catalogue, _language
+    import gettext  # only once a language other than English is chosen
+
+    _catalogue, _language = gettext.GNUTranslations(io.BytesIO(mo)), name
+
+
+def use_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """Use the language the environment asks for, as gettext reads it: the first of
+    LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES, LANG that is set."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if value:
+            for tag in value.split(":"):
+                if use(tag) != SOURCE_LANGUAGE or SOURCE_LANGUAGE in candidates(tag):
+                    return _language
+            break
+    return use(SOURCE_LANGUAGE)
+
+
+def _catalogue_bytes(name: str) -> bytes | None:
+    """The compiled catalogue of language `name`: its .mo when it is newer than its .po,
+    else compiled from the .po now; None when there is none."""
+    folder = LOCALE_DIR / name / "LC_MESSAGES"
+    po, mo_file = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    try:
+        if mo_file.is_file() and (
+            not po.is_file() or mo_file.stat().st_mtime >= po.stat().st_mtime
+        ):
+            return mo_file.read_bytes()
+        if not po.is_file():
+            return None
+        from .mo import compile_po
+
+        return compile_po(po.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+__all__: list[str] = ["N_", "_", "available", "install", "language", "ngettext", "use"]
+
+
+def either(items: list[str]) -> str:
+    """Alternatives for a sentence, in the current language: "3", "3 or 5", "1, 3 or 5"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
+
+
+def percent(fraction: float) -> str:
+    """A fraction as a whole percentage the way the current language writes it ("45%")."""
+    return _("{number}%").format(number=round(fraction * 100))
