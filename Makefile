@@ -14,7 +14,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help deps chromium engines serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean
+.PHONY: help deps chromium engines serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean messages catalogues
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
@@ -64,8 +64,24 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test-rules: deps
+test-rules: deps catalogues
 	$(PY) -m pytest tests
+
+# Messages: extract every message of py_rules (Babel, configured in pyproject.toml) into
+# .build/number_duels.pot and merge it into each language's catalogue (.po, committed).
+# Run after changing messages; then translate what is new or marked fuzzy.
+POT := .build/number_duels.pot
+
+messages: $(VENV)/.installed
+	mkdir -p .build
+	$(VENV)/bin/pybabel extract -F pyproject.toml --no-location --sort-output --width 100 \
+		--project "Number Duels" -o $(POT) .
+	$(VENV)/bin/pybabel update -D number_duels -i $(POT) -d py_rules/locale --width 100 \
+		--ignore-obsolete
+
+# Compiled catalogues (.mo, not committed) beside the .po files, on the system Python alone.
+catalogues:
+	$(PYTHON) scripts/catalogues.py
 
 # Pure-Python wheels of pytest, Hypothesis and their dependencies for the Pyodide run, pinned in
 # tests/pyodide/requirements.txt. The platform flags make pip pick wheels that fit Python 3.14

@@ -52,6 +52,7 @@ import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP
 import precompile  # noqa: E402  (scripts/precompile.py: the pages' Python as bytecode)
 import precompress  # noqa: E402  (scripts/precompress.py: zips gzipped at build time)
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
+import catalogues  # noqa: E402  (scripts/catalogues.py: the compiled message catalogues)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
 
@@ -235,6 +236,8 @@ def build(out: Path) -> None:
     stdlib = stdlib_trim.install(out, out / BUNDLE, also).name
     snapshot.use_stdlib(out / "vendor" / "pyodide" / stdlib)
     copy_game_data(out)
+    # One file a language, outside the bundle: a page fetches only the one it shows.
+    catalogues.compile_all(out / "locale")
     # These travel gzipped whatever the host compresses: the page fetches <name>.gz.
     packed = (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
     snapshot.install(out, precompressed=packed)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_
+from ..i18n import N_, _
 from ..kit import PuzzleSet
 from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
@@ -292,9 +292,13 @@ def load(path: Path = DATA) -> dict[str, Any]:
     try:
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise NoPuzzleData(f"cannot read the puzzles ({path}): {error}") from None
+        raise NoPuzzleData(
+            _("cannot read the puzzles ({path}): {error}").format(path=path, error=error)
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise NoPuzzleData(f"{path} is not a puzzle file of format {FORMAT}")
+        raise NoPuzzleData(
+            _("{path} is not a puzzle file of format {format}").format(path=path, format=FORMAT)
+        )
     return data
 
 

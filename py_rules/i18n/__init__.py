@@ -61,7 +61,7 @@ def language() -> str:
 
 def available() -> list[str]:
     """The languages with a catalogue, English first."""
-    found = sorted(p.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return [SOURCE_LANGUAGE, *found]
 
 

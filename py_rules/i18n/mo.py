@@ -84,11 +84,11 @@ def compile_po(text: str) -> bytes:
     strs_at = ids_at + 8 * len(keys)
     data_at = strs_at + 8 * len(keys)
     ids, strs, data = b"", b"", b""
-    for msgid in keys:
-        ids += struct.pack("<2I", len(msgid), data_at + len(data))
-        data += msgid + b"\x00"
-    for msgid in keys:
-        strs += struct.pack("<2I", len(pairs[msgid]), data_at + len(data))
-        data += pairs[msgid] + b"\x00"
+    for key in keys:
+        ids += struct.pack("<2I", len(key), data_at + len(data))
+        data += key + b"\x00"
+    for key in keys:
+        strs += struct.pack("<2I", len(pairs[key]), data_at + len(data))
+        data += pairs[key] + b"\x00"
     header = struct.pack("<7I", 0x950412DE, 0, len(keys), ids_at, strs_at, 0, data_at)
     return header + ids + strs + data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,9 +25,9 @@ class SequenceDuelState:
 
 class SequenceDuel(PickingGame[SequenceDuelState]):
     slug = "sequence-duel"
-    title = "Sequence Duel"
-    summary = "Claim numbers on a line, never next to your opponent's; stuck loses."
-    option_specs = (IntOption("size", 2, 60, 20, "how many numbers on the line (N)"),)
+    title = N_("Sequence Duel")
+    summary = N_("Claim numbers on a line, never next to your opponent's; stuck loses.")
+    option_specs = (IntOption("size", 2, 60, 20, N_("how many numbers on the line (N)")),)
 
     @property
     def size(self) -> int:
@@ -48,17 +49,21 @@ class SequenceDuel(PickingGame[SequenceDuelState]):
 
     def pick_rule_broken(self, state: SequenceDuelState, number: int) -> str | None:
         if not 1 <= number <= self.size:
-            return f"There is no {number}: the numbers are 1 to {self.size}."
+            return _("There is no {number}: the numbers are 1 to {size}.").format(
+                number=number, size=self.size
+            )
         owner = state.owner(number)
         if owner is not None:
-            return f"{number} is already claimed by {self.player_name(owner)}."
+            return _("{number} is already claimed by {name}.").format(
+                number=number, name=self.player_name(owner)
+            )
         opponent = other(state.player)
         for neighbour in (number - 1, number + 1):
             if state.owner(neighbour) == opponent:
-                return (
-                    f"{number} is adjacent to {self.player_name(opponent)}'s {neighbour}: "
-                    f"you cannot claim a number next to your opponent's."
-                )
+                return _(
+                    "{number} is adjacent to {name}'s {neighbour}: "
+                    "you cannot claim a number next to your opponent's."
+                ).format(number=number, name=self.player_name(opponent), neighbour=neighbour)
         return None
 
     def after(self, state: SequenceDuelState, move: int) -> SequenceDuelState:
