@@ -45,6 +45,7 @@ VENDOR_SOURCES = {
 
 sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table)
+import catalogues  # noqa: E402  (scripts/catalogues.py: the compiled message catalogues)
 import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for the printout)
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
@@ -52,7 +53,6 @@ import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP
 import precompile  # noqa: E402  (scripts/precompile.py: the pages' Python as bytecode)
 import precompress  # noqa: E402  (scripts/precompress.py: zips gzipped at build time)
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
-import catalogues  # noqa: E402  (scripts/catalogues.py: the compiled message catalogues)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
 

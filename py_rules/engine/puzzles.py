@@ -184,10 +184,10 @@ def played_positions(
     moves, then computer players, each side at medium or perfect level (chosen at
     random). Random openings vary the games (with the tens, Digit Chain's computer
     players would end every game with the first move)."""
-    for _ in range(games):
+    for _index in range(games):
         game = new_game(slug, {**rng.choice(setups), "first": 1, "seed": rng.randrange(2**32)})
         levels = (rng.choice(("medium", "perfect")), rng.choice(("medium", "perfect")))
-        for _ in range(rng.randint(0, opening)):
+        for _opening in range(rng.randint(0, opening)):
             if not game.is_over:
                 game.play(rng.choice(game.legal_moves()))
         while not game.is_over:

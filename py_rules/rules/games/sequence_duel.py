@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, _
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_, _
 from ..core import other
 from ..options import IntOption
 from ..picking import PickingGame
