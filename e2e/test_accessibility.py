@@ -5,7 +5,8 @@ origin only, so axe is served under the site's address by a Playwright route and
 as an ordinary <script src>: the Content Security Policy check of conftest.py still
 watches every page. Each game is checked fresh, in the middle of a game and at its end,
 on a phone-sized viewport (390 px wide), where targets are smallest; so is the puzzles
-page, fresh, with a wrong move refuted and solved.
+page, fresh, with a wrong move refuted and solved. In the dark theme, every page is
+checked again, fresh, and each game in the middle of a game too.
 """
 
 from __future__ import annotations
@@ -49,14 +50,27 @@ SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector
   .map(([e, r]) => `${e.outerHTML.slice(0, 90)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
 
 
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+def axe_context(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
     """A phone-sized context that serves axe-core at the site's own address."""
-    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context = browser.new_context(viewport=PHONE, service_workers="block", **options)
     context.route(
         f"{site_url}{AXE_PATH}",
         lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
     )
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    context = axe_context(browser, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def dark(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """The same, for a system that prefers dark colours: the pages take the dark theme."""
+    context = axe_context(browser, site_url, color_scheme="dark")
     yield context
     context.close()
 
@@ -152,3 +166,35 @@ def test_history_steps_are_drawn_pictures_with_names(
         box = picture.bounding_box()
         assert box and box["width"] >= 8 and box["height"] >= 10, (name, box)
         assert picture.evaluate("p => getComputedStyle(p).fill") != "none"
+
+
+@pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html", "puzzles/"])
+def test_site_pages_in_the_dark_theme(
+    dark: BrowserContext, site_url: str, watch: Any, path: str
+) -> None:
+    page = watch.attach(dark.new_page())
+    if path == "puzzles/":
+        open_puzzles(page, f"{site_url}{path}")
+    else:
+        page.goto(site_url + path)
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    if path == "tutorial.html":  # both embedded boards built
+        for box in page.locator(".number-duels").all():
+            expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+    check(page, site_url, f"{path or 'home'}, dark")
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_game_pages_in_the_dark_theme(
+    dark: BrowserContext, site_url: str, watch: Any, slug: str
+) -> None:
+    gp = GamePage(watch.attach(dark.new_page()), slug).open(site_url, GAMES[slug])
+    expect(gp.page.locator("html")).to_have_attribute("data-theme", "dark")
+    check(gp.page, site_url, "fresh, dark")
+    for _ in range(2):
+        if gp.wait_for_my_turn() != "over":
+            take_turn(gp)
+    gp.wait_for_my_turn()
+    check(gp.page, site_url, "mid-game, dark")
+    assert watch.errors == []

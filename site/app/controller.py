@@ -21,7 +21,7 @@ from py_rules.rules.errors import RulesError
 from . import lesson, storage, wording
 from . import record as records
 from .board import Board, Change, Done
-from .dom import cancel, focused_key, on, on_resize, proxy, set_timeout, warn
+from .dom import cancel, focused_key, on, on_palette_change, on_resize, proxy, set_timeout, warn
 from .keys import arrow_target
 from .options_form import OptionsForm
 from .renderers import renderer_class
@@ -132,6 +132,7 @@ class BoardController:
         on(self.action["hint"], "click", lambda _event: self.show_hint())
         on(self.action["share"], "click", lambda _event: self.share())
         on_resize(screen.board, self.on_resize)
+        on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
 
     def on_press(self, event: Any) -> None:
         button = event.target.closest("button[data-key]")

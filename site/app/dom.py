@@ -78,6 +78,23 @@ def on_resize(node: Any, handler: Callable[[], None]) -> None:
     js.ResizeObserver.new(proxy(lambda *_: handler())).observe(node)
 
 
+def palette() -> str:
+    """The palette the boards draw with: "forced" in forced-colours mode (high contrast),
+    else the page's theme as assets/theme.js set it on <html data-theme> ("light" without
+    it, as the style sheet is: an embed's host page has no theme of ours)."""
+    if js.window.matchMedia("(forced-colors: active)").matches:
+        return "forced"
+    return "dark" if str(js.document.documentElement.dataset.theme or "") == "dark" else "light"
+
+
+def on_palette_change(handler: Callable[[], None]) -> None:
+    """Call `handler` whenever `palette()` may have changed: the theme switch (assets/theme.js
+    says so with an "nd-theme" event), the system's theme, forced colours on or off."""
+    for query in ("(forced-colors: active)", "(prefers-color-scheme: dark)"):
+        on(js.window.matchMedia(query), "change", lambda _event: handler())
+    on(js.document, "nd-theme", lambda _event: handler())
+
+
 def focused_key() -> str:
     """The data-key of the focused element ("" when it has none)."""
     current = js.document.activeElement

@@ -16,10 +16,10 @@ from py_rules import Phase, Session
 from py_rules.engine.review import describe
 from py_rules.rules.core import other
 
-from . import wording
+from . import theme, wording
 from .board import view_of
 from .canvas import Pen
-from .dom import clear, copy_text, el, on, pixel_ratio, proxy, set_timeout
+from .dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
 from .movelist import MoveList
 from .renderers.base import Layout, Renderer, View
 from .review_marks import RecordReview
@@ -66,6 +66,7 @@ class Screen:
         self.width = float(self.board.clientWidth) or 600.0
         self.layout = layout = self.renderer.layout(game, view, self.width)
         self.sync_buttons(session, layout, view)
+        theme.use(palette())
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio())
         self.renderer.draw(pen, game, view, layout)
         self.board.style.height = f"{layout.height}px"

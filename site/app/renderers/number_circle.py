@@ -110,9 +110,9 @@ class NumberCircleRenderer(Renderer):
             dist = math.hypot(x - cx, y - cy) + t.w / 2 + 14
             mx, my = cx + dist * math.cos(angle), cy + dist * math.sin(angle)
             pen.shadow(4, dy=1)
-            pen.circle(mx, my, 11, fill=theme.PLAYER[player], stroke=theme.WHITE, width=2)
+            pen.circle(mx, my, 11, fill=theme.PLAYER[player], stroke=theme.ON_PLAYER, width=2)
             pen.shadow()
-            pen.text(mx, my + 0.5, str(player), 11, theme.WHITE, 800)
+            pen.text(mx, my + 0.5, str(player), 11, theme.ON_PLAYER, 800)
 
     def prompt(self, game: Any, view: View) -> str:
         moves = game.legal_move_texts()

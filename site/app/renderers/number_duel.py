@@ -201,7 +201,9 @@ class NumberDuelRenderer(Renderer):
             )
             pen.text(x + w / 2, y + h / 2 + 1, "?", w * 0.36, "rgba(255,255,255,0.9)", 800)
         else:
-            pen.rect(x, y, w, h, radius, fill=theme.WHITE, stroke=theme.PLAYER[owner], width=2.5)
+            pen.rect(
+                x, y, w, h, radius, fill=theme.ON_PLAYER, stroke=theme.PLAYER[owner], width=2.5
+            )
             pen.shadow()
             pen.text(
                 x + w / 2,

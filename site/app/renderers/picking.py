@@ -76,7 +76,7 @@ def draw_token(
         pen.shadow(6, dy=2)
         shape(1, fill=theme.PLAYER[owner])
         pen.shadow()
-        pen.text(cx, cy + 1, t.label, size, theme.WHITE, 700)
+        pen.text(cx, cy + 1, t.label, size, theme.ON_PLAYER, 700)
         if last:
             if t.round:
                 pen.circle(cx, cy, r + 4, stroke=theme.PLAYER_DARK[owner], width=3)
