@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import theme
 from .theme import FONT
 
 
@@ -103,7 +104,9 @@ class Pen:
     def shadow(
         self, blur: float = 0.0, color: str = "rgba(31, 36, 48, 0.18)", dy: float = 0.0
     ) -> None:
-        """Set (or with blur 0, clear) a soft drop shadow for the shapes that follow."""
+        """Set (or with blur 0, clear) a soft drop shadow for the shapes that follow. None in
+        forced colours: a glow in the page's own colours would not be the system's."""
+        blur = 0.0 if theme.current == "forced" else blur
         self.ctx.shadowBlur = blur
         self.ctx.shadowColor = color if blur else "transparent"
         self.ctx.shadowOffsetY = dy

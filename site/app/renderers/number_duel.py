@@ -199,7 +199,7 @@ class NumberDuelRenderer(Renderer):
                 stroke="rgba(255,255,255,0.55)",
                 width=1.5,
             )
-            pen.text(x + w / 2, y + h / 2 + 1, "?", w * 0.36, "rgba(255,255,255,0.9)", 800)
+            pen.text(x + w / 2, y + h / 2 + 1, "?", w * 0.36, theme.ON_PLAYER, 800)
         else:
             pen.rect(
                 x, y, w, h, radius, fill=theme.ON_PLAYER, stroke=theme.PLAYER[owner], width=2.5
