@@ -78,6 +78,19 @@ def test_a_catalogue_has_every_message_of_the_code_and_no_other(po: Path, tmp_pa
                 assert set(PLACEHOLDER.findall(text)) == wanted, f"placeholders: {text!r}"
 
 
+def test_no_message_hides_inside_an_f_string() -> None:
+    """Babel cannot see `_("...")` inside an f-string's braces: such a message would stay
+    English in every language, unnoticed by the catalogue test."""
+    hidden = re.compile(r"""\bf['"].*\{[^}]*\b(_|ngettext|N_)\(\s*['"]""")
+    found = [
+        f"{path.relative_to(REPO)}:{number}"
+        for path in sorted((REPO / "py_rules").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if hidden.search(line)
+    ]
+    assert found == []
+
+
 @pytest.mark.no_wasm
 @pytest.mark.parametrize("po", po_files(), ids=lambda p: p.parent.parent.name)
 def test_the_stdlib_compiler_reads_as_babel_does(po: Path) -> None:
@@ -247,6 +260,13 @@ def test_the_command_speaks_the_language_of_lang_or_of_its_lang_option() -> None
     assert refused.returncode == 2 and refused.stderr == (
         "python -m py_rules: error: la jugada 2 ('4') no está permitida: El 4 ya se ha elegido.\n"
     )
+    # Number Circle's two questions (the number, then the operation), a refusal between.
+    steps = "2\nx\n+\n9\n-\n"
+    english = command("play", "number-circle", lang="C", stdin=steps).stdout.splitlines()
+    spanish = command("play", "number-circle", lang="es_ES", stdin=steps).stdout.splitlines()
+    assert len(spanish) == len(english) > 10
+    assert [es for en, es in zip(english, spanish, strict=True) if has_words(en) and es == en] == []
+    assert "Elige la operación (+/-): +" in spanish
     unknown = command("replay", "circle-duel", "4", "4", "--lang=xx", lang="es_ES.UTF-8")
     assert unknown.returncode == 2
     assert unknown.stderr.endswith("is illegal: 4 has already been selected.\n")

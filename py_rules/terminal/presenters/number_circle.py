@@ -68,7 +68,8 @@ class NumberCirclePresenter(Presenter[NumberCircle]):
                 return _("Choose + to add or - to subtract.")
             return self.game.why_illegal(f"{to}{op}")
 
-        return f"{to}{self.console.ask_until(_('Choose operation (+/-): '), operation_problem)}"
+        operation = self.console.ask_until(_("Choose operation (+/-): "), operation_problem)
+        return f"{to}{operation}"
 
     def destination_problem(self, answer: str) -> str | None:
         """Why `answer` is neither a number to move to nor a whole legal move."""
