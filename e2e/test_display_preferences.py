@@ -111,10 +111,19 @@ def test_forced_colours_draw_the_board_in_the_systems_colours(
     drawn = set(page.evaluate(CANVAS_COLOURS))
     assert players[0] != players[1], "the system gives the two players different colours"
     assert {*players, *system.values()} <= drawn, (players, system, drawn)
-    # The board's buttons stay the system's buttons, focus ring included.
-    button = gp.target("3")
-    button.focus()
-    assert button.evaluate("b => getComputedStyle(b).outlineStyle") != "none"
+    # The keyboard's focus ring on the board stays visible, in the system's Highlight.
+    gp.target("4").focus()
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " return [document.activeElement.dataset.key, s.outlineStyle, s.outlineColor]; }"
+    )
+    assert ring[0] and ring[1] == "solid", ring
+    highlight = page.evaluate(
+        "() => { const p = document.createElement('i'); p.style.color = 'Highlight';"
+        " document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c; }"
+    )
+    assert ring[2] == highlight, ring
     context.close()
     assert watch.errors == []
 
