@@ -36,7 +36,9 @@ def compile_all(out: Path | None = None) -> list[Path]:
     for language, po in catalogues().items():
         target = po.with_suffix(".mo") if out is None else out / f"{language}.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(compile_po(po.read_text(encoding="utf-8")))
+        partial = target.with_suffix(".mo.partial")  # a reader never sees half a file
+        partial.write_bytes(compile_po(po.read_text(encoding="utf-8")))
+        partial.replace(target)
         written.append(target)
     return written
 
