@@ -60,15 +60,19 @@ PYODIDE_FILES = (*RUNTIME_FILES, "package.json")
 # Where the pages unpack the Python bundle (PyScript's `./*` is Pyodide's working directory):
 # the snapshotted modules get the same __file__ as the files delivered beside them.
 FS_HOME = "/home/pyodide"
-# What ships to the pages is decided here, by folder: all of py_rules except the terminal
-# game (its folder and `python -m py_rules`). build_site.py bundles by the same rule.
-NOT_ON_PAGES = frozenset({"__main__.py", "terminal"})
+# What ships to the pages is decided here, by folder or file: all of py_rules except the
+# terminal game (its folder and `python -m py_rules`) and the .po compiler (pages get .mo
+# files, compiled at build time). build_site.py bundles by the same rule.
+NOT_ON_PAGES = frozenset({"__main__.py", "terminal", "i18n/mo.py"})
 
 
 def on_pages(path: str) -> bool:
     """Does a source file (e.g. "py_rules/terminal/cli.py") ship to the pages?"""
     parts = Path(path).parts
-    return parts[0] != PACKAGE_DIR.name or parts[1] not in NOT_ON_PAGES
+    inside = "/".join(parts[1:])
+    return parts[0] != PACKAGE_DIR.name or (
+        parts[1] not in NOT_ON_PAGES and inside not in NOT_ON_PAGES
+    )
 
 
 # Standard-library modules the front end and PyScript's own start-up import. Pure Python
