@@ -17,7 +17,7 @@ the board asks the rules (`Game.check`) once per position and view, keeps the ve
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -67,12 +67,15 @@ class Press:
     refusal: str | None = None
 
 
-def refusal_of(verdicts: list[Checked]) -> str | None:
-    """Why none of a half-move's completions may be played (None: one may), each
-    different reason once, in order."""
-    if any(v.legal for v in verdicts):
-        return None
-    return " ".join(dict.fromkeys(v.refusal or "" for v in verdicts)) or None
+def refusal_of(verdicts: Iterable[Checked]) -> str | None:
+    """Why none of a half-move's completions may be played, each different reason once,
+    in order; None as soon as one may (the rest are not judged)."""
+    reasons: list[str] = []
+    for verdict in verdicts:
+        if verdict.legal:
+            return None
+        reasons.append(verdict.refusal or "")
+    return " ".join(dict.fromkeys(reasons)) or None
 
 
 def view_of(session: Session, pending: str | None) -> View:
@@ -129,7 +132,7 @@ class Board:
             verdict = check(choice.move)
             return Press(move=verdict) if verdict.legal else Press(refusal=verdict.refusal)
         if choice.select is not None and choice.completions:
-            refusal = refusal_of([check(move) for move in choice.completions])
+            refusal = refusal_of(check(move) for move in choice.completions)
             return Press(refusal=refusal) if refusal else Press(select=choice.select)
         return Press(select=choice.select)
 
