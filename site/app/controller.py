@@ -21,8 +21,11 @@ from py_rules.rules.errors import RulesError
 from . import lesson, storage, wording
 from . import record as records
 from .board import Board, Change, Done
-from .dom import cancel, focused_key, on, on_resize, proxy, set_timeout, warn
+from .dom import cancel, focused_key, on, on_resize, proxy, set_timeout, store, stored, warn
 from .keys import arrow_target
+from .link_controller import LinkGames
+from .link_panel import LinkPanel
+from .link_play import NOT_KEPT, LinkDesk, LinkSession, LinkShelf, not_now
 from .options_form import OptionsForm
 from .renderers import renderer_class
 from .screen import Screen
@@ -38,9 +41,10 @@ class Host:
     share_url: str  # the game page's address; a share link adds ?g=...
     delay: int = COMPUTER_DELAY_MS
     save_key: str | None = None  # localStorage key; None: this board is not saved
+    links_key: str | None = None  # where games by link are kept; None: none are played
 
 
-class BoardController:
+class BoardController(LinkGames):
     def __init__(self, host: Host, settings: Settings) -> None:
         self.host = host
         self.cls = py_rules.game_class(host.slug)
@@ -58,6 +62,13 @@ class BoardController:
             self.slot.watch(self.refresh)
         actions = host.root.querySelector(".actions")
         self.action, self.share_box = self.screen.build_actions(actions, self.cls)
+        self.desk: LinkDesk | None = None
+        if host.links_key:
+            shelf = LinkShelf(host.links_key, stored, store)
+            self.desk = LinkDesk(host.slug, shelf, host.share_url)
+            self.panel = LinkPanel(self.share_box, self.link_act, self.open_link)
+        else:
+            self.action.pop("link").remove()
         self.wire()
 
     # ----- starting: a link, the saved game, or the given settings ------------------
@@ -87,12 +98,14 @@ class BoardController:
 
     def refresh(self) -> None:
         """Show the game as another tab of this page saved it."""
+        if self.linked:
+            return  # the hot-seat game changed elsewhere: it shows when this one is left
         self.cancel_computer()
         self.begin(None, wording.OTHER_TAB)
 
     def stale(self) -> bool:
         """Refresh instead of acting when another tab has saved since this one."""
-        if self.slot and self.slot.is_stale():
+        if self.slot and self.slot.is_stale() and not self.linked:
             self.refresh()
             return True
         return False
@@ -131,6 +144,8 @@ class BoardController:
         on(self.action["redo"], "click", lambda _event: self.act(self.session.redo))
         on(self.action["hint"], "click", lambda _event: self.show_hint())
         on(self.action["share"], "click", lambda _event: self.share())
+        if self.desk:
+            on(self.action["link"], "click", self.on_link_game)
         on_resize(screen.board, self.on_resize)
 
     def on_press(self, event: Any) -> None:
@@ -150,6 +165,7 @@ class BoardController:
             if self.form:
                 self.form.show_error(str(error))  # the current game carries on untouched
             return
+        self.leave_link()
         self.load(session)
 
     def on_resize(self) -> None:
@@ -169,6 +185,8 @@ class BoardController:
     def press(self, key: str) -> None:
         if self.stale():
             return
+        if isinstance(self.session, LinkSession) and self.session.phase is not Phase.HUMAN:
+            return self.say(not_now(self.session.device))
         done = self.board.press(key)
         if done.move is not None:
             return self.play(done.move)
@@ -176,12 +194,16 @@ class BoardController:
 
     def play(self, move: str) -> None:
         """A move completed by presses (a puzzle judges it first)."""
+        if self.desk and self.desk.device and self.linked:
+            return self.link_shown(self.desk.act(lambda device: device.play(move)))
         self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
         """Undo, Redo or a step through the history; a refusal says why."""
         if self.stale():
             return
+        if self.linked:
+            return self.say("A game by link keeps every move sent: none can be taken back.")
         done = self.board.act(action)
         if done.change is Change.SESSION:
             self.cancel_computer()
@@ -218,6 +240,8 @@ class BoardController:
 
     def changed(self) -> None:
         """After any change to the session: draw, save, and let the computer move."""
+        if self.desk and self.desk.arranged():  # a row arranged for a game by link: sealed
+            return self.link_shown("")
         self.render()
         self.save()
         lesson.report(self)
@@ -226,6 +250,10 @@ class BoardController:
     # ----- saving and sharing -------------------------------------------------------
 
     def save(self) -> None:
+        if self.desk and self.linked:
+            if not self.desk.shelf.kept:
+                self.screen.note(NOT_KEPT)
+            return
         if not self.slot or not self.slot.kept:
             return
         text = records.encode_saved(self.session.to_data())
@@ -244,6 +272,8 @@ class BoardController:
     # ----- the computer -------------------------------------------------------------
 
     def schedule_computer(self) -> None:
+        if self.linked:
+            return  # the other player moves on their own device
         if self.session.phase is Phase.COMPUTER and self.timer is None:
             self.timer = set_timeout(self.tick, self.host.delay)
 
@@ -264,6 +294,7 @@ class BoardController:
     def render(self) -> None:
         board = self.board
         self.screen.render(board.session, board.pending, board.log, self.action, self.reveal_hand)
+        self.render_link()
 
     def say(self, message: str) -> None:
         self.screen.say(message)

@@ -1,6 +1,7 @@
 """Entry point of every game page: report progress, build the board, hand over to it.
 
 The page's address may carry a share link (`?g=...`), the computer's pause (`?delay=`),
+`#play=<link>` (a friend's move in a game by link; `#game=<id>` reopens one kept here),
 `?embed=1` (board only, for an iframe: not saved, so a lesson always starts fresh; its
 lesson events are posted to the parent page) and starting settings by name
 (`?mode=vs-computer&size=12`, `?moves=21%2013`), as an embed's attributes do.
@@ -11,6 +12,8 @@ from __future__ import annotations
 import asyncio
 
 from . import dom
+
+LINKS = "links"  # the storage name of the games by link (listed on the home page)
 
 _boards: list[object] = []  # the page's controller, kept for the life of the page
 
@@ -26,9 +29,10 @@ async def start(slug: str) -> None:
 
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
-        save_key = None
-        if "embed" not in params:  # an embedded board is never saved
+        save_key = links_key = None
+        if "embed" not in params:  # an embedded board is never saved, nor played by link
             save_key = storage.site_key(dom.site_scope(), slug)
+            links_key = storage.site_key(dom.site_scope(), LINKS)
             storage.adopt_unscoped(slug, save_key, storage.unscoped_save)
         host = Host(
             root=dom.body(),
@@ -36,6 +40,7 @@ async def start(slug: str) -> None:
             share_url=dom.page_address(),
             delay=computer_delay(params),
             save_key=save_key,
+            links_key=links_key,
         )
         if "embed" in params:  # the board only: New game starts the frame's own settings again
             for form in dom.query_all("form.options"):
@@ -46,6 +51,10 @@ async def start(slug: str) -> None:
             lesson.post_to_parent(board)
         board.begin(params.get("g"), notice)
         dom.drop_query_param("g")  # from now on the game lives in the save
+        if links_key:  # a game by link: `#play=<link>`, or `#game=<id>` to continue one
+            if dom.address_fragment():
+                board.open_link(dom.address_fragment())
+            dom.on_fragment(board.open_link)
     except Exception as error:
         dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
         raise

@@ -205,11 +205,13 @@ class Screen:
         box.hidden = False
 
     def build_actions(self, box: Any, cls: type[Any]) -> tuple[dict[str, Any], Any]:
-        """New game, Undo, Redo, Hint and Share, and the box that shows a share link."""
+        """New game, Play a friend by link, Undo, Redo, Hint and Share, and the box that
+        shows a share link."""
         clear(box)
         action: dict[str, Any] = {}
         for key, label, kind in (
             ("new", "New game", "button primary"),
+            ("link", "Play a friend by link", "button"),
             ("undo", "Undo", "button"),
             ("redo", "Redo", "button"),
             ("hint", "Hint", "button"),
