@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules import Phase
 from py_rules.rules.errors import RulesError
 
 from .board import Board
-from .dom import set_fragment
+from .dom import set_fragment, warn
 from .link_panel import LinkPanel
 from .link_play import KEEP, LinkDesk, LinkSession, status_line
 
@@ -57,7 +58,13 @@ class LinkGames:
         """Open a `#play=`/`#game=` address or a pasted link; a refusal changes nothing."""
         if self.desk is None:
             return
-        message = self.desk.open(text)
+        try:
+            message = self.desk.open(text)
+        except Exception as error:  # hostile input must never stop the page
+            warn(f"A link could not be opened: {type(error).__name__}: {error}")
+            message = "This link could not be opened: it is damaged."
+        root = self.host.root.dataset  # how many links were opened: tests wait on it
+        root.opened = str(int(getattr(root, "opened", None) or 0) + 1)
         if self.linked:
             self.link_shown(message)
         else:
@@ -95,7 +102,9 @@ class LinkGames:
             self.host.root.dataset.link = "arranging" if self.linked else ""
             return
         view, log = self.board.view(), self.board.log
-        self.screen.status.textContent = status_line(session, self.renderer, view, log)
+        status = self.screen.status
+        status.textContent = status_line(session, self.renderer, view, log)
+        status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = device.line.names[2 - device.seat]
         self.panel.show(device.status, them, self.cls.title, self.desk.address())
         self.host.root.dataset.link = device.status
