@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -133,7 +134,7 @@ class Player:
         """Open `url`: the page says `words` and the game stays as it was."""
         before = self.game.snapshot(), self.status()
         self.open(url)
-        expect(self.game.message).to_contain_text(words)
+        expect(self.game.message).to_contain_text(re.compile(words))
         assert (self.game.snapshot(), self.status()) == before
 
 
@@ -177,8 +178,9 @@ def test_a_whole_game_by_link(
     play_to_end(players, stale)
     for player in players:
         expect(player.game.status).to_contain_text(re.compile("wins|draw"))
-    # An earlier link opened later is refused, and changes nothing; so is one's own.
-    players[1 - players.index(first)].refused(stale, "older than the game")
+    # An earlier link opened again is refused (stale, or the last one opened: sent twice),
+    # and changes nothing; so is one's own.
+    players[1 - players.index(first)].refused(stale, "older than the game|opened this link")
     first.refused(stale, "your own link")
 
 
@@ -194,7 +196,8 @@ def test_tampered_link_resign_stop_and_the_home_page(
     devices: list[BrowserContext], site_url: str, watch: Any
 ) -> None:
     ann, bob = (Player(context, watch, "number-circle") for context in devices)
-    bob.join(ann.invite(site_url, name1="Ann", name2="Bob"))
+    invitation = ann.invite(site_url, name1="Ann", name2="Bob")
+    bob.join(invitation)
     check(bob.page, site_url, "a game by link, your turn")
     bob.move()
     sent = bob.send()
@@ -208,6 +211,12 @@ def test_tampered_link_resign_stop_and_the_home_page(
     ann.refused(tampered(sent, moves=(other_first,)), "changes your move 1")
     check(ann.page, site_url, "a refused link")
     ann.receive(sent)
+    ann.move()
+    bob.receive(ann.send())
+    bob.refused(invitation, "older than the game")  # stale: Bob has two more moves
+    bob.refused(ann.send(), "opened this link already")
+    bob.move()
+    ann.receive(bob.send())
     # Resign is a move: Bob's device learns it from Ann's link.
     ann.page.get_by_role("button", name="Resign").click()
     expect(ann.body).to_have_attribute("data-link", "over")
@@ -230,8 +239,17 @@ def test_tampered_link_resign_stop_and_the_home_page(
     expect(ann.game.status).to_contain_text("Ann resigned")
 
 
+def shoot_sending(page: Page, artifacts: Path) -> None:
+    """The board and its panel with a link to send, at a desktop width (for the README:
+    docs/images/link-play.png is a copy)."""
+    page.set_viewport_size({"width": 1100, "height": 900})
+    expect(page.locator(".board")).to_have_css("width", re.compile(r"^[4-9][0-9]{2}"))
+    page.locator(".layout").screenshot(path=str(artifacts / "link-play.png"))
+    page.set_viewport_size(PHONE)
+
+
 def test_number_duel_cheating_is_detected(
-    devices: list[BrowserContext], site_url: str, watch: Any
+    devices: list[BrowserContext], site_url: str, watch: Any, artifacts: Path
 ) -> None:
     ann, bob = (Player(context, watch, "number-duel") for context in devices)
     invitation = ann.invite(site_url, name1="Ann", name2="Bob", numbers="3", arrange=True)
@@ -239,6 +257,7 @@ def test_number_duel_cheating_is_detected(
     ann.receive(bob.send())  # Bob's seals: Ann moves first
     ann.move()
     honest = ann.send()
+    shoot_sending(ann.page, artifacts)
     # Ann's device claims her attacking number is another one than the one she sealed.
     line = decode(from_text(honest.split("#play=")[1])).line
     opening = line.openings[-1]
