@@ -201,6 +201,7 @@ def test_cheating_ends_the_game_with_the_evidence() -> None:
     bob.arranging.done_arranging()
     assert bob.arranged() and ann.open(bob.address()) == ""
     honest = play(ann)
+    assert LinkSession(ann.device).to_act == 2, "Bob answers Ann's attack next"
     reading = decode(from_text(honest))
     line = reading.line
     opening = line.openings[-1]

@@ -23,6 +23,7 @@ class LinkGames:
 
     desk: LinkDesk | None
     panel: LinkPanel
+    action: dict[str, Any]
     board: Board
     form: Any
     host: Any
@@ -107,4 +108,6 @@ class LinkGames:
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = device.line.names[2 - device.seat]
         self.panel.show(device.status, them, self.cls.title, self.desk.address())
+        for key in ("undo", "redo"):  # every move sent stays
+            self.action[key].disabled = True
         self.host.root.dataset.link = device.status

@@ -68,9 +68,19 @@ class LinkSession(Session):
     other player where a computer would stand (never moved from here). Every secret
     shows only once the other player's row has been opened at the end."""
 
+    rival_badge = "By link"  # the players panel's badge for the other player
+
     def __init__(self, device: Device) -> None:
         self.device = device
         super().__init__(device.game.copy(), computer=other(device.seat))
+
+    @property
+    def to_act(self) -> int | None:
+        """Who acts next: the defender while an attack waits for their number."""
+        device = self.device
+        if device.status in ENDED:
+            return None
+        return other(device.seat) if device.pending else self.game.to_move
 
     @property
     def phase(self) -> Phase:

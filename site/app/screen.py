@@ -162,9 +162,12 @@ class Screen:
             return
         clear(box)
         game, computer = session.game, session.computer
+        # A game by link names the other player's badge and who is to act itself.
+        rival = getattr(session, "rival_badge", "Computer")
+        to_move = getattr(session, "to_act", game.to_move)
         for player in (1, 2):
             card = el("div", f"player p{player}")
-            if game.to_move == player:
+            if to_move == player:
                 card.classList.add("to-move")
             if game.winner == player:
                 card.classList.add("winner")
@@ -172,12 +175,12 @@ class Screen:
             head.append(el("span", "player-dot"))
             head.append(el("span", "player-name", game.player_name(player)))
             if computer == player:
-                head.append(el("span", "badge", "Computer"))
+                head.append(el("span", "badge", rival))
             elif computer:
                 head.append(el("span", "badge", "You"))
             if game.winner == player:
                 head.append(el("span", "badge win", "Winner"))
-            elif game.to_move == player:
+            elif to_move == player:
                 head.append(el("span", "badge turn", "To move"))
             card.append(head)
             for fact in self.renderer.player_facts(game, view, player):
