@@ -244,11 +244,12 @@ def shoot_sending(page: Page, artifacts: Path) -> None:
     docs/images/link-play.png is a copy)."""
     page.set_viewport_size({"width": 1100, "height": 900})
     expect(page.locator(".board")).to_have_css("width", re.compile(r"^[4-9][0-9]{2}"))
+    page.evaluate("window.scrollTo(0, 0)")  # boxes in the page's own coordinates
     top, panel = (page.locator(sel).bounding_box() for sel in (".layout", ".link-panel"))
     assert top and panel
     bottom = panel["y"] + panel["height"] + 8
     clip = {"x": top["x"], "y": top["y"], "width": top["width"], "height": bottom - top["y"]}
-    page.screenshot(path=str(artifacts / "link-play.png"), clip=clip)
+    page.screenshot(path=str(artifacts / "link-play.png"), clip=clip, full_page=True)
     page.set_viewport_size(PHONE)
 
 
