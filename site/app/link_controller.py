@@ -15,7 +15,7 @@ from py_rules.rules.errors import RulesError
 from .board import Board
 from .dom import set_fragment, warn
 from .link_panel import LinkPanel
-from .link_play import KEEP, LinkDesk, LinkSession, status_line
+from .link_play import KEEP, LinkDesk, LinkSession, opponent, status_line
 
 
 class LinkGames:
@@ -106,7 +106,7 @@ class LinkGames:
         status = self.screen.status
         status.textContent = status_line(session, self.renderer, view, log)
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
-        them = device.line.names[2 - device.seat]
+        them = opponent(device)
         self.panel.show(device.status, them, self.cls.title, self.desk.address())
         for key in ("undo", "redo"):  # every move sent stays
             self.action[key].disabled = True
