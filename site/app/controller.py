@@ -16,6 +16,7 @@ from typing import Any
 import py_rules
 from py_rules import Phase, Session
 from py_rules.engine.players import LEVELS, hint
+from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
 from . import lesson, storage, wording
@@ -192,10 +193,10 @@ class BoardController(LinkGames):
             return self.play(done.move)
         self.show(done)
 
-    def play(self, move: str) -> None:
-        """A move completed by presses (a puzzle judges it first)."""
-        if self.desk and self.desk.device and self.linked:
-            return self.link_shown(self.desk.act(lambda device: device.play(move)))
+    def play(self, move: Checked) -> None:
+        """A move completed by presses, as the board judged it (a puzzle judges it too)."""
+        if self.desk and self.desk.device and self.linked:  # the device judges it again
+            return self.link_shown(self.desk.act(lambda device: device.play(move.move)))
         self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
@@ -293,7 +294,9 @@ class BoardController(LinkGames):
 
     def render(self) -> None:
         board = self.board
-        self.screen.render(board.session, board.pending, board.log, self.action, self.reveal_hand)
+        self.screen.render(
+            board.session, board.pending, board.log, self.action, self.reveal_hand, board.refused
+        )
         self.render_link()
 
     def say(self, message: str) -> None:
