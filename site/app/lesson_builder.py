@@ -20,7 +20,7 @@ from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
-from py_rules.play.puzzle_session import find, unknown
+from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
 from py_rules.rules.options import FIRST, FlagOption
@@ -157,9 +157,9 @@ def problem(lesson: Lesson) -> str | None:
             data = load()
         except NoPuzzleData:
             data = {"games": {}}
-        return (
-            None if find(data, lesson.game, lesson.puzzle) else unknown(lesson.game, lesson.puzzle)
-        )
+        if find(data, lesson.game, lesson.puzzle):
+            return None
+        return f"puzzle {quoted(lesson.puzzle)} is not one of the puzzles of {lesson.game}"
     params = parameters(lesson)
     try:
         new_session(lesson.game, settings_from_params(GAMES[lesson.game], params, LEVELS))
@@ -248,10 +248,9 @@ def iframe_snippet(lesson: Lesson, base: str) -> str:
 
 
 def plain_link(lesson: Lesson, base: str) -> str:
-    """A link that opens the lesson's board on its own page (a puzzle on the puzzles page)."""
-    if lesson.puzzle:
-        return f"{base}puzzles/?p={encode(lesson.puzzle)}"
-    return f"{base}games/{lesson.game}/?embed=1&{query(lesson)}"
+    """A link that opens the lesson's board alone, as the iframe shows it. Not the full game
+    page: that one would show a learner's own saved game instead of the lesson."""
+    return frame_address(lesson, base)
 
 
 def params_of(snippet: str) -> dict[str, str]:
