@@ -41,6 +41,11 @@ LESSONS = every_game(
         "number-duel": ("3", []),  # its numbers are hidden: no given moves
     }
 )
+# What two lessons leave out (a checkbox, the attribute it sets); checked on every board.
+OFFERS = {
+    "sequence-duel": [("A Hint button", "data-hints")],
+    "number-duel": [("The list of moves", "data-move-list")],
+}
 PUZZLE_GAME = "digit-chain"
 VS_COMPUTER = ("circle-duel", "number-duel")  # "a learner against the computer"
 MOVES = ".history li:not(.empty):not(.future)"
@@ -87,21 +92,33 @@ def label(spec: dict[str, Any]) -> str:
 
 def make_a_move(board: Locator, first: str | None = None) -> None:
     """One move on a board (a div or a framed page), by clicks, as a person makes it: a
-    number, then + or − in Number Circle, or a position in Number Duel."""
-    moves = board.locator(MOVES)
-    before = moves.count()
+    number, then + or − in Number Circle, or a position in Number Duel. Done when the move
+    list grows (the computer may answer at once), or the status changes on a board that
+    lists no moves."""
+    moves, status = board.locator(MOVES), board.locator(".status")
+    listed, before = board.locator(".history").count() > 0, moves.count()
+
+    def played(said: str) -> Locator:
+        return moves.nth(before) if listed else status.filter(has_not_text=exactly(said))
+
+    said = status.inner_text()
     legal = '.targets button[aria-disabled="false"]'
     if first is None:
         board.locator(legal).first.click()
     else:
         board.locator(".targets").get_by_role("button", name=first, exact=True).click()
     half = board.locator('.targets button[aria-pressed="true"]')
-    expect(moves.nth(before).or_(half)).to_be_attached()
-    if moves.count() == before:  # the second half: a position, else + or −
+    expect(played(said).or_(half).first).to_be_attached()
+    if half.count():  # the second half: a position, else + or −
+        said = status.inner_text()
         positions = board.locator(legal, has_text=re.compile(r"^Position "))
         choices = board.locator('.choices button[aria-disabled="false"]')
         (positions if positions.count() else choices).first.click()
-    expect(moves.nth(before)).to_be_attached()  # the computer may answer at once
+    expect(played(said)).to_be_attached()
+
+
+def exactly(text: str) -> re.Pattern[str]:
+    return re.compile(f"^{re.escape(text)}$")
 
 
 def position(board: Locator) -> tuple[list[str], str]:
@@ -126,6 +143,9 @@ def build(page: Page, slug: str) -> tuple[dict[str, str], tuple[list[str], str]]
         control.fill(value)
     name = spec["name"].replace("_", "-")
     expect(preview).to_have_attribute(f"data-{name}", value)
+    for leave_out, attribute in OFFERS.get(slug, []):
+        form.get_by_label(leave_out).uncheck()
+        expect(preview).to_have_attribute(attribute, "false")
     if slug in VS_COMPUTER:
         learner_first = "A learner against the computer (the learner is Player 1)"
         options.get_by_label("Who plays").select_option(label=learner_first)
@@ -146,6 +166,17 @@ def build(page: Page, slug: str) -> tuple[dict[str, str], tuple[list[str], str]]
         events = page.locator(".event-log li")
         expect(events).to_have_count(0)  # a new start: the lesson events start afresh
     return snippets(page), position(preview)
+
+
+def left_out(board: Locator, slug: str) -> None:
+    """The parts the lesson left out are not on the board."""
+    hints = board.locator(".actions").get_by_role("button", name="Hint")
+    offers = dict(OFFERS.get(slug, []))
+    if "A Hint button" in offers:
+        expect(hints).to_be_hidden()
+    else:
+        expect(hints).to_be_visible()
+    expect(board.locator(".history")).to_have_count(0 if "The list of moves" in offers else 1)
 
 
 def board_ready(board: Locator) -> None:
@@ -192,6 +223,7 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
     expect(page.locator(".event-log li").first).to_contain_text(
         'number-duels:move {"game":"number-duel"'
     )
+    no_violations(page, site_url, "events listed")
 
     # One puzzle: the settings give way to it.
     form = page.locator("form.lesson-form")
@@ -257,6 +289,8 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
         game = framed.frame_locator("iframe").locator("body")
         expect(game).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         assert position(game) == shown, slug
+        for board_shown in (board, game):
+            left_out(board_shown, slug)
         make_a_move(game)
         framed.close()
         make_a_move(board)

@@ -157,7 +157,9 @@ class Builder:
 
     def show(self, lesson: lb.Lesson) -> None:
         self.lesson = lesson
-        self.form.querySelector("fieldset.lb-moves").disabled = bool(lesson.puzzle)
+        hidden = any(spec.secret for spec in GAMES[lesson.game].option_specs)
+        moves = self.form.querySelector("fieldset.lb-moves")  # hidden numbers take no moves
+        moves.disabled = bool(lesson.puzzle) or (hidden and not lesson.moves)
         for fieldset in self.options_box.querySelectorAll("fieldset"):
             fieldset.disabled = bool(lesson.puzzle)
         problem = lb.problem(lesson)

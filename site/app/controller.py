@@ -47,7 +47,8 @@ class BoardController:
         self.host = host
         self.cls = py_rules.game_class(host.slug)
         self.renderer = renderer_class(host.slug)(self.cls)
-        self.screen = Screen(host.root, self.renderer, self.go, host.features.review)
+        self.screen = Screen(host.root, self.renderer, self.go)
+        self.screen.review.enabled = host.features.review
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
         self.start_settings = settings

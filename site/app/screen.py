@@ -29,11 +29,8 @@ from .wording import BUSY
 class Screen:
     """One board's parts inside its root element (found by class, never by id)."""
 
-    def __init__(
-        self, root: Any, renderer: Renderer, go: Callable[[str | int], None], review: bool = True
-    ) -> None:
+    def __init__(self, root: Any, renderer: Renderer, go: Callable[[str | int], None]) -> None:
         self.root = root
-        self.reviewing = review  # False: the move list shows the moves only
         self.renderer = renderer
         self.board = root.querySelector(".board")
         self.canvas = self.board.querySelector("canvas")
@@ -89,10 +86,10 @@ class Screen:
         self.shown = (session, log)
         review = self.review
         review.follow(session)
-        marks = [review.mark(index) if self.reviewing else None for index in range(len(log))]
+        marks = [review.mark(index) for index in range(len(log))]
         self.moves.show(log, session.at, session.can_step, marks)
         self.explain_mistake()
-        if self.reviewing and review.busy and self.review_timer is None:
+        if review.busy and self.review_timer is None:
             self.review_timer = set_timeout(self.review_tick, 0)
 
     def review_step(self) -> None:
@@ -109,7 +106,7 @@ class Screen:
     def explain_mistake(self) -> None:
         """Under the list: the mistake shown (the last move of the position shown), and
         "Try again from here" where the player who made it is a human."""
-        if self.moves is None or self.shown is None or not self.reviewing:
+        if self.moves is None or self.shown is None:
             return
         session, log = self.shown
         index = session.at - 1
