@@ -14,7 +14,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help deps chromium engines serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean
+.PHONY: help deps chromium engines browsers serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
@@ -42,6 +42,11 @@ chromium:
 	@bash scripts/ensure-chromium.sh
 
 engines:
+	@bash scripts/ensure-engines.sh
+
+# One after the other: both may need apt, which takes one install at a time.
+browsers:
+	@bash scripts/ensure-chromium.sh
 	@bash scripts/ensure-engines.sh
 
 deps: $(VENV)/.installed node_modules/.installed
@@ -82,14 +87,25 @@ $(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt $(VENV)/.installed
 test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	node tests/pyodide/run.mjs
 
+# Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
+# spends much of its start waiting on its own fetches and timers, so two share two cores well.
+E2E_WORKERS ?= 2
+RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox -n $(E2E_WORKERS) --dist worksteal
+RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
+
 test-e2e: deps site chromium
-	$(PY) -m pytest e2e --ignore=e2e/webkit_firefox
+	$(RUN_E2E)
 
 # The smoke suite in WebKit and Firefox: what a class does, once per engine.
 test-engines: deps site engines
-	$(PY) -m pytest e2e/webkit_firefox
+	$(RUN_ENGINES)
 
-test: lint test-rules test-pyodide test-e2e test-engines
+# The checks that need no browser run side by side (the machine has two cores and each of
+# them keeps one busy), while the site builds and the browsers install; then the browsers.
+test: deps $(PYODIDE_WHEELS)/.downloaded
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint test-rules test-pyodide site browsers
+	$(RUN_E2E)
+	$(RUN_ENGINES)
 
 bench: deps site chromium engines
 	$(PY) bench/run.py
