@@ -21,7 +21,7 @@ from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from serve import start_server
 from strategies import every_game
-from test_accessibility import AXE, AXE_PATH, PHONE, small_targets, violations
+from test_accessibility import PHONE, phone_context, small_targets, violations
 
 import py_rules
 from py_rules.rules.errors import BadOption
@@ -59,11 +59,7 @@ HOST_PAGE = """<!doctype html>
 
 @pytest.fixture
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    context.route(
-        f"{site_url}{AXE_PATH}",
-        lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
-    )
+    context = phone_context(browser, site_url)
     yield context
     context.close()
 
