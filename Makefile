@@ -11,6 +11,12 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# The import path, set here once (no script edits sys.path): the rules (py_rules, at the top)
+# and the front end (site/app: the package `app`, as on the pages). A script's own folder
+# (scripts/, bench/) comes first by itself. The build runs on the bare $(PYTHON) with this
+# PYTHONPATH. In the virtual environment py_rules is installed (editable) and a .pth file adds
+# site/ and, for bench/, scripts/; pytest reads `pythonpath` in pyproject.toml.
+IMPORT_PATH := $(CURDIR):$(CURDIR)/site
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -27,6 +33,11 @@ help:
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(VENV)/.paths: $(VENV)/.installed Makefile
+	printf '%s\n' $(CURDIR)/site $(CURDIR)/scripts \
+		> "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/number_duels_paths.pth"
 	touch $@
 
 # The build's npm packages only; a full install (below) counts as one too.
@@ -49,10 +60,10 @@ browsers:
 	@bash scripts/ensure-chromium.sh
 	@bash scripts/ensure-engines.sh
 
-deps: $(VENV)/.installed node_modules/.installed
+deps: $(VENV)/.installed $(VENV)/.paths node_modules/.installed
 
 site: node_modules/.build-installed
-	$(PYTHON) scripts/build_site.py
+	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/build_site.py
 
 serve: site
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)

@@ -13,11 +13,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags  # noqa: E402
-from serve import SITE_DIR, start_server, warm_gzip_cache  # noqa: E402
+from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
+from serve import SITE_DIR, start_server, warm_gzip_cache
 
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.

@@ -21,10 +21,7 @@ import argparse
 import os
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
 import engines
 from _browser import FLOOR_PATH, require_site, serve_site

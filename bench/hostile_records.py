@@ -18,18 +18,12 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT, ROOT / "site"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
+from _in_pyodide import pyodide_results
+from app import record
 
-from _in_pyodide import pyodide_results  # noqa: E402
-from app import record  # noqa: E402
-
-from py_rules.rules.errors import BadSave  # noqa: E402
+from py_rules.rules.errors import BadSave
 
 SIZES = (25_000, 50_000, 100_000)
 REPEATS = 5

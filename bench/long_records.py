@@ -16,18 +16,13 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from py_rules import new_game  # noqa: E402
-from py_rules.engine import review  # noqa: E402
-from py_rules.engine.solvers import clear_caches  # noqa: E402
-from py_rules.play.session import Session  # noqa: E402
-from py_rules.rules.core import MAX_MOVES, Game  # noqa: E402
+from py_rules import new_game
+from py_rules.engine import review
+from py_rules.engine.solvers import clear_caches
+from py_rules.play.session import Session
+from py_rules.rules.core import MAX_MOVES, Game
 
 LENGTHS = (MAX_MOVES // 4, MAX_MOVES // 2, MAX_MOVES)
 

@@ -18,19 +18,14 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _in_pyodide import print_both
 
-from _in_pyodide import print_both  # noqa: E402
-
-from py_rules.engine.players import hint  # noqa: E402
-from py_rules.engine.puzzles import load  # noqa: E402
-from py_rules.engine.solvers import clear_caches, solver_for  # noqa: E402
-from py_rules.play.puzzle_session import PuzzleSession, Stage  # noqa: E402
+from py_rules.engine.players import hint
+from py_rules.engine.puzzles import load
+from py_rules.engine.solvers import clear_caches, solver_for
+from py_rules.play.puzzle_session import PuzzleSession, Stage
 
 
 def timed(action: Any) -> tuple[Any, float]:

@@ -6,22 +6,20 @@
 //   node bench/pyodide_measure.mjs solvers
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+import { failer, startRepoPyodide } from "../scripts/pyodide_node.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MODULE = process.argv[2] ?? "";
+const fail = failer("pyodide_measure");
 if (!/^[a-z_]+$/.test(MODULE)) {
-  console.error("usage: node bench/pyodide_measure.mjs MODULE (a bench/ module with measure())");
-  process.exit(2);
+  fail("usage: node bench/pyodide_measure.mjs MODULE (a bench/ module with measure())");
 }
 const started = performance.now();
-const pyodide = await loadPyodide({ env: { PYTHONDONTWRITEBYTECODE: "1" } });
+// The import path of `python bench/x.py` with the venv: bench/, the rules and the front end.
+const pyodide = await startRepoPyodide(REPO, ["bench", "", "site"], fail);
 const loadMs = performance.now() - started;
-pyodide.mountNodeFS("/repo", REPO);
 const result = pyodide.runPython(`
-import importlib, json, sys
-sys.dont_write_bytecode = True
-sys.path[:0] = ["/repo", "/repo/bench"]
+import importlib, json
 json.dumps(importlib.import_module("${MODULE}").measure())
 `);
 const data = JSON.parse(result);

@@ -15,19 +15,14 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _in_pyodide import print_both
 
-from _in_pyodide import print_both  # noqa: E402
-
-import py_rules  # noqa: E402
-from py_rules.engine.players import choose_move  # noqa: E402
-from py_rules.engine.review import review_steps  # noqa: E402
-from py_rules.engine.solvers import clear_caches  # noqa: E402
+import py_rules
+from py_rules.engine.players import choose_move
+from py_rules.engine.review import review_steps
+from py_rules.engine.solvers import clear_caches
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("sequence-duel", {"size": 60}),

@@ -14,7 +14,6 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    sys.path.insert(0, str(HERE))
     argv = sys.argv[sys.argv.index("--") + 1 :] if "--" in sys.argv else []
     status = 0
     for path in sorted(HERE.glob("*.py")):

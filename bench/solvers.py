@@ -29,16 +29,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _in_pyodide import pyodide_results
+
+import py_rules
+from py_rules.engine.players import choose_move, perfect_move
+from py_rules.engine.solvers import clear_caches, solve, solver_for
+from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver
+
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from _in_pyodide import pyodide_results  # noqa: E402
-
-import py_rules  # noqa: E402
-from py_rules.engine.players import choose_move, perfect_move  # noqa: E402
-from py_rules.engine.solvers import clear_caches, solve, solver_for  # noqa: E402
-from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver  # noqa: E402
 
 STANDARD: list[tuple[str, dict[str, Any]]] = [
     ("circle-duel", {}),
@@ -196,7 +195,7 @@ def measure(games: int = GAMES_PER_SETUP) -> dict[str, Any]:
 
 def analysis_build_times() -> None:
     """The seconds each game's analysis took when data/analysis.json was last written
-    (`python scripts/analysis.py`; too long to rerun on every benchmark)."""
+    (`python3 -m scripts.analysis`; too long to rerun on every benchmark)."""
     data = json.loads((ROOT / "data" / "analysis.json").read_text(encoding="utf-8"))
     times = ", ".join(
         f"{slug} {g.get('cpu_seconds', '?')} s CPU ({g.get('build_seconds', '?')} s wall)"

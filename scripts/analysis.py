@@ -1,8 +1,8 @@
 """Write the perfect-play analysis of every game and size to data/analysis.json.
 
-    python scripts/analysis.py            # writes data/analysis.json, prints a summary
-    python scripts/analysis.py --markdown # also prints the table of docs/solvers.md "## Analysis"
-    python scripts/analysis.py --only number-duel   # recompute one game, keep the rest
+    python3 -m scripts.analysis            # writes data/analysis.json, prints a summary
+    python3 -m scripts.analysis --markdown # also prints the table of docs/solvers.md "## Analysis"
+    python3 -m scripts.analysis --only number-duel   # recompute one game, keep the rest
 
 The data comes from `py_rules.engine.analysis.analyse` (most of an hour on CPython, Number
 Duel with 9 numbers nearly all of it: the browser ships this file rather than solve
@@ -16,12 +16,11 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from py_rules import GAMES
+from py_rules.engine.analysis import analyse
+from py_rules.engine.solvers import number_duel
 
-from py_rules import GAMES  # noqa: E402
-from py_rules.engine.analysis import analyse  # noqa: E402
-from py_rules.engine.solvers import number_duel  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def markdown(data: dict) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import json
 import shutil
 import sys
@@ -18,9 +19,12 @@ import zipfile
 from pathlib import Path
 from string import Template
 
-# `make site` runs on $(PYTHON) itself, without a venv: say so plainly if that is too old.
+# `make site` runs on $(PYTHON) itself, without a venv: say so plainly if that is too old,
+# or if the import path the Makefile sets (PYTHONPATH: py_rules and site/) is missing.
 if sys.version_info < (3, 11):  # noqa: UP036
     sys.exit(f"The build needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+if not all(importlib.util.find_spec(name) for name in ("py_rules", "app")):
+    sys.exit("Run the build with `make site`: it puts py_rules and site/ on the import path.")
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -43,7 +47,6 @@ VENDOR_SOURCES = {
     "vendor/fflate": FFLATE.parent,
 }
 
-sys.path.insert(0, str(ROOT))
 import analysis_section  # noqa: E402  (scripts/analysis_section.py: perfect-play table)
 import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for the printout)
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)

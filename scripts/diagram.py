@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "site"))
 sys.modules.setdefault("js", types.ModuleType("js"))  # only canvas.Pen (unused here) needs it
 
 from app.renderers import renderer_class  # noqa: E402

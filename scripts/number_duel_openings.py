@@ -1,6 +1,6 @@
 """Write data/number_duel_openings.bin: Number Duel's opening values at K = 7.
 
-    python scripts/number_duel_openings.py     # about 10 s on CPython
+    python3 -m scripts.number_duel_openings   # about 10 s on CPython, from the repository root
 
 A perfect first move at 7 numbers a player needs the whole game tree (seconds on
 CPython, several times that in the page). This solves it once and keeps the values of
@@ -19,11 +19,11 @@ import struct
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from py_rules import new_game
+from py_rules.engine.solvers import number_duel
 
-from py_rules import new_game  # noqa: E402
-from py_rules.engine.solvers import number_duel  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 SIZE = 7
 MIN_LEFT = 10

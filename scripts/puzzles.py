@@ -1,7 +1,7 @@
 """Write the puzzles of every game to data/puzzles.json.
 
-    python scripts/puzzles.py            # writes data/puzzles.json, prints a summary
-    python scripts/puzzles.py --verbose  # also prints each puzzle as it is found
+    python3 -m scripts.puzzles            # writes data/puzzles.json, prints a summary
+    python3 -m scripts.puzzles --verbose  # also prints each puzzle as it is found
 
 The search is `py_rules.engine.puzzles.generate` (deterministic: a fixed seed), a few minutes
 on CPython; tests/test_puzzles.py checks the committed file against the solvers.
@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from py_rules import GAMES  # noqa: E402
-from py_rules.engine.puzzles import DATA, generate  # noqa: E402
-from py_rules.rules.options import FlagOption  # noqa: E402
+from py_rules import GAMES
+from py_rules.engine.puzzles import DATA, generate
+from py_rules.rules.options import FlagOption
 
 
 def main() -> int:

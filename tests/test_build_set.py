@@ -37,17 +37,21 @@ NODE_PATH = re.compile(
 
 def modules_the_build_loads() -> dict[str, Path]:
     """Module name -> file of every repository module that importing the build's entry
-    points loads, in a Python that sees no installed package at all (-I -S)."""
+    points loads, in a Python that sees no installed package at all (-s -S, and -P with
+    an environment of nothing but PYTHONPATH: as isolated as -I) and imports from where
+    `make site` lets the build import: scripts/ (the script's own folder) and the
+    Makefile's PYTHONPATH."""
     code = (
         "import json, sys\n"
-        "sys.path[:0] = ['scripts']\n"
         f"for name in {ENTRY_POINTS!r}: __import__(name)\n"
         "print(json.dumps({n: m.__file__ for n, m in list(sys.modules.items())"
         " if getattr(m, '__file__', None)}))\n"
     )
+    path = os.pathsep.join([str(ROOT / "scripts"), build_import_path()])
     done = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code],
+        [sys.executable, "-s", "-S", "-P", "-c", code],
         cwd=ROOT,
+        env={"PYTHONPATH": path},
         capture_output=True,
         text=True,
         check=False,
@@ -138,6 +142,14 @@ def dry_run(target: str) -> list[str]:
         check=True,
     )
     return [line for line in done.stdout.splitlines() if line.strip()]
+
+
+def build_import_path() -> str:
+    """The PYTHONPATH that `make site` gives the build (the Makefile sets it, once)."""
+    command = next(c for c in dry_run("site") if "scripts/build_site.py" in c)
+    found = re.search(r"\bPYTHONPATH=(\S+) ", command)
+    assert found, command
+    return found.group(1)
 
 
 @pytest.mark.no_wasm  # runs make

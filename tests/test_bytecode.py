@@ -5,11 +5,14 @@ pages find it, imported without its source from a zip and from a __pycache__ fol
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import importlib.util
 import sys
 import traceback
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from bytecode import cached_bytecode, compile_zip
@@ -41,12 +44,22 @@ def broken() -> None:
 def fresh_imports() -> Iterator[None]:
     """Forget the test modules again, so each test imports its own copy."""
     before = set(sys.modules)
-    path = list(sys.path)
     yield
     for name in set(sys.modules) - before:
         del sys.modules[name]
-    sys.path[:] = path
     importlib.invalidate_caches()
+
+
+def import_from(location: Path, package: str, module: str) -> ModuleType:
+    """`package.module` imported as if the zip or folder `location` were on the import
+    path (the pages put their bundle there), leaving the import path as it is: the
+    package is found in `location` by the same finders, its modules through its path."""
+    spec = importlib.machinery.PathFinder.find_spec(package, [str(location)])
+    assert spec is not None and spec.loader is not None, package
+    top = importlib.util.module_from_spec(spec)
+    sys.modules[package] = top
+    spec.loader.exec_module(top)
+    return importlib.import_module(f"{package}.{module}")
 
 
 def test_a_compiled_zip_imports_without_its_source(tmp_path: Path, fresh_imports: None) -> None:
@@ -62,8 +75,7 @@ def test_a_compiled_zip_imports_without_its_source(tmp_path: Path, fresh_imports
         assert archive.read("pkg/data.txt") == b"kept as it is"
     assert sorted(names) == ["pkg/__init__.pyc", "pkg/counting.pyc", "pkg/data.txt"]
 
-    sys.path.insert(0, str(target))
-    counting = importlib.import_module("pkg.counting")
+    counting = import_from(target, "pkg", "counting")
     assert counting.__file__.endswith("pkg/counting.pyc")
     assert counting.Counter().count(4) == 10
     with pytest.raises(AssertionError, match="negative"):  # asserts stay
@@ -93,7 +105,6 @@ def test_cached_bytecode_is_used_beside_a_source_written_later(
     # still what runs (PyScript writes its package's source at every start).
     (tmp_path / "late" / "__init__.py").write_text("")
     (tmp_path / "late" / "counting.py").write_text(MODULE.replace("range(n + 1)", "range(n)"))
-    sys.path.insert(0, str(tmp_path))
-    counting = importlib.import_module("late.counting")
+    counting = import_from(tmp_path, "late", "counting")
     assert counting.Counter().count(4) == 10
     assert counting.Counter.__doc__ is None

@@ -6,12 +6,14 @@ at every step, what every game must satisfy whatever its rules.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from reference import reference_for
+from rule_spy import rules_asked
 from strategies import JUNK_TEXTS, SLUGS, move_bound, new_games, pick, played_games
 
 from py_rules import Game, IllegalMove, RulesError, load_game
@@ -159,6 +161,37 @@ def test_non_move_objects_are_refused(game: Game[Any], value: Any) -> None:
         game.play(value)
     assert game.why_illegal(value) is not None
     assert_unchanged(game, before)
+
+
+@given(data=st.data())
+def test_a_verdict_is_played_as_judged_here_and_judged_again_elsewhere(
+    data: st.DataObject,
+) -> None:
+    """`check` once, then `play` the verdict: at the position it was made in the rules
+    are not asked again; at any other position the move is judged afresh."""
+    game = data.draw(played_games(max_moves=30))
+    legal = game.legal_move_texts()
+    if not legal:
+        assert not game.check(data.draw(JUNK_TEXTS)).legal
+        return
+    verdict = game.check(pick(data.draw, legal))
+    assert verdict.legal and game.judged_here(verdict) and game.copy().judged_here(verdict)
+    clone = game.copy()
+    asked = rules_asked(clone)
+    assert clone.play(verdict) == verdict.move and asked == []
+    # One move on, the same verdict is judged again (a picked number is now refused).
+    later = game.copy()
+    later.play(verdict.move)
+    assert not later.judged_here(verdict)
+    asked = rules_asked(later)
+    before = snapshot(later)
+    reason = later.why_illegal(verdict.given)
+    if reason is None:
+        assert later.play(verdict) == verdict.move and len(asked) == 2
+    else:
+        with pytest.raises(IllegalMove, match=re.escape(reason)):
+            later.play(verdict)
+        assert_unchanged(later, before)
 
 
 @given(game=played_games(max_moves=30))

@@ -22,6 +22,7 @@ from strategies import game_setups
 import py_rules
 from py_rules import BadSave, Phase, Session, SessionError
 from py_rules.engine.players import LEVELS
+from py_rules.engine.solvers import clear_caches
 from py_rules.rules.core import other
 
 
@@ -36,6 +37,13 @@ def hidden_numbers(view: dict[str, Any], player: int) -> list[int]:
 
 
 class SessionMachine(RuleBasedStateMachine):
+    """Every draw is a function of Hypothesis's data alone, so that a failing example
+    replays (and shrinks) exactly. The perfect player keeps a memo of solved positions
+    across examples, and within its node budget a warm memo proves a best move where a
+    cold one gives up and plays a strong move instead: a different game, so different
+    rules and draws on replay (Hypothesis's FlakyStrategyDefinition). Each example
+    therefore starts with every memo cleared (`start`), as a page's first game does."""
+
     def __init__(self) -> None:
         super().__init__()
         self.session: Any = None
@@ -52,6 +60,7 @@ class SessionMachine(RuleBasedStateMachine):
     def start(
         self, setup: tuple[str, dict[str, Any]], computer: int | None, level: str, arrange: bool
     ) -> None:
+        clear_caches()  # the computer's moves must not depend on earlier examples
         slug, options = setup
         if level == "perfect" and py_rules.game_class(slug).has_hidden_information:
             # the exact search over hidden orders takes seconds above four numbers

@@ -13,6 +13,7 @@ from app.board import Board, Change, Done
 from app.renderers import RENDERERS, renderer_class
 from hypothesis import given
 from hypothesis import strategies as st
+from rule_spy import rules_asked
 from strategies import SHIPPED, pick, played_games
 
 from py_rules import Phase, Session
@@ -44,6 +45,12 @@ def canonical(game: Any, text: str) -> str:
     return str(game.move_text(game.parse_move(text)))
 
 
+def text_of(game: Any, done: Done) -> str:
+    """The text of the move a press completed (a verdict the rules made here)."""
+    assert done.move is not None and done.move.legal and game.judged_here(done.move)
+    return str(game.move_text(done.move.move))
+
+
 def check_refusal(board: Board, before: tuple[Any, ...], done: Done) -> None:
     if done.change is Change.NONE and done.move is None:
         assert done.refused and done.message, "a press that does nothing says why"
@@ -61,7 +68,7 @@ def moves_by_presses(board: Board) -> dict[str, list[str]]:
         check_refusal(board, before, done)
         if done.move is not None:
             assert state(board) == before, "a completed move is not played by the press"
-            found.setdefault(canonical(game, done.move), [first])
+            found.setdefault(text_of(game, done), [first])
         elif done.change is Change.VIEW and board.pending is not None:
             assert board.session.to_data() == before[0], "a half-move changes no game"
             held = board.pending
@@ -71,7 +78,7 @@ def moves_by_presses(board: Board) -> dict[str, list[str]]:
                 then = board.press(second)
                 check_refusal(board, inner, then)
                 if then.move is not None:
-                    found.setdefault(canonical(game, then.move), [first, second])
+                    found.setdefault(text_of(game, then), [first, second])
         board.pending = None
     return found
 
@@ -93,7 +100,7 @@ def test_every_legal_move_can_be_made_by_presses(data: st.DataObject) -> None:
     last = Done(Change.NONE)
     for key in found[move]:
         last = board.press(key)
-    assert last.move is not None and canonical(game, last.move) == move
+    assert last.move is not None and text_of(game, last) == move
     before = board.session.game.turn
     player = board.session.game.to_move
     done = board.play(last.move)
@@ -101,6 +108,43 @@ def test_every_legal_move_can_be_made_by_presses(data: st.DataObject) -> None:
     assert board.session.game.turn == before + 1 and board.pending is None
     assert len(board.log) == board.session.at
     assert board.log[-1] == board.renderer.describe(board.session.game, move, player or 1)
+
+
+def drawn(board: Board) -> dict[str, bool]:
+    """What the page does before each press: lay out the buttons and grey the refused."""
+    return {key: board.refused(key) for key in keys(board)}
+
+
+@given(st.data())
+def test_each_rule_is_asked_once_for_the_button_and_the_move(data: st.DataObject) -> None:
+    """The verdict that greys a button is the one its press uses and the session plays:
+    after the page has drawn the buttons, pressing them and playing the move they make
+    asks the rules nothing more; and a button is greyed exactly when its press is refused."""
+    game = data.draw(played_games(SHIPPED))
+    board = board_for(game)
+    found = moves_by_presses(board)
+    if not found:
+        return
+    presses = found[pick(data.draw, sorted(found))]
+    asked = rules_asked(board.session.game)
+    done = Done(Change.NONE)
+    for key in presses:
+        greyed = drawn(board)
+        judged, held = len(asked), board.pending
+        for button, grey in greyed.items():  # each button looks as its press does
+            board.pending = held
+            before = state(board)
+            then = board.press(button)
+            assert grey == then.refused, button
+            if grey:
+                assert state(board) == before
+        board.pending = held
+        done = board.press(key)
+        assert len(asked) == judged, "a press uses the verdict its button was drawn with"
+    assert done.move is not None
+    judged = len(asked)
+    assert board.play(done.move).change is Change.SESSION
+    assert len(asked) == judged, "the session plays the board's verdict without judging again"
 
 
 @given(st.data())

@@ -9,19 +9,13 @@ them the run stops at once with what to install, as it does without Chromium.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
+import engines
 import pytest
+from serve import warm_gzip_cache
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import engines  # noqa: E402
-from serve import warm_gzip_cache  # noqa: E402
-
-from webkit_firefox.servers import SITE, Site  # noqa: E402
+from webkit_firefox.servers import SITE, Site
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,8 @@ from typing import Any
 from ..engine.puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
 from ..engine.solvers import solver_for
 from ..engine.solvers.base import BudgetExceeded, node_budget
-from ..rules.core import Game, other
-from ..rules.errors import RulesError, quoted
+from ..rules.core import Checked, Game, other
+from ..rules.errors import IllegalMove, RulesError, quoted
 
 # New positions the solver may visit to judge one of the player's moves.
 JUDGE_BUDGET = 10 * CANDIDATE_BUDGET
@@ -80,13 +80,17 @@ class PuzzleSession:
     def opponent(self) -> int:
         return other(self.player)
 
-    def play(self, move: str) -> Step:
-        """The player's move, judged at once; the solver's answers then come one at a
-        time from `reply` (a page shows the move first and thinks after its pause).
-        IllegalMove or PuzzleError change nothing."""
+    def play(self, move: str | Checked) -> Step:
+        """The player's move (its text, or the rules' verdict on it), judged at once; the
+        solver's answers then come one at a time from `reply` (a page shows the move
+        first and thinks after its pause). IllegalMove or PuzzleError change nothing."""
         if self.stage is not Stage.SOLVING or self.reply_due:
             raise PuzzleError(self.not_now())
-        correct = self.wins(move)  # IllegalMove raised here, before anything changes
+        if not (isinstance(move, Checked) and self.game.judged_here(move)):
+            move = self.game.check(move.given if isinstance(move, Checked) else move)
+        if not move.legal:
+            raise IllegalMove(move.refusal or "")
+        correct = self.wins(move)  # judged by the rules once, above
         if correct is None:
             self.stage = Stage.STUCK
             raise PuzzleError(self.not_now())
@@ -139,7 +143,7 @@ class PuzzleSession:
         assert self.last is not None
         return self.last
 
-    def wins(self, move: str) -> bool | None:
+    def wins(self, move: str | Checked) -> bool | None:
         """Whether `move` keeps the player's win (None: too deep to judge). At the puzzle's
         position the answer is the puzzle's own list of winning moves."""
         game = self.game

@@ -222,8 +222,9 @@ class Session:
     # ----- actions ------------------------------------------------------------------
 
     def play(self, move: Any) -> str:
-        """A human's move (or its text); refused (and nothing changes) unless it is a
-        human's turn and the move is legal. Returns the move's text."""
+        """A human's move (or its text, or the game's verdict on it from `check`, which
+        is not judged again at the position it was made in); refused (and nothing
+        changes) unless it is a human's turn and the move is legal. Returns its text."""
         if self.phase is not Phase.HUMAN:
             raise SessionError(self._not_now())
         return self._play(move)

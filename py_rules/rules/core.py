@@ -65,6 +65,28 @@ class Outcome:
         return self.winner is None
 
 
+@dataclass(frozen=True, eq=False)
+class Checked:
+    """A move judged at one position (`Game.check`): `refusal` names the rule it breaks,
+    None when it is legal.
+
+    A front end judges a move once, to grey a button or word a refusal, and then plays
+    this verdict: `Game.play` trusts it at the position it was made in (the same state
+    object, states being immutable, after as many moves) and judges the move again
+    anywhere else. `move` is None when `given` is not a move at all.
+    """
+
+    given: Any
+    move: Move | None
+    refusal: str | None
+    state: object
+    turn: int
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
 def clean_name(name: str | None, player: int) -> str:
     """A player's name as shown: trimmed, at most 24 characters, nothing invisible.
 
@@ -249,27 +271,40 @@ class Game(ABC, Generic[State]):
     def _as_move(self, move: Move | str) -> Move:
         return self.parse_move(move) if isinstance(move, str) else move
 
+    def check(self, move: Move | str) -> Checked:
+        """The verdict on a move (or its text) here, to show and then to `play`."""
+        try:
+            parsed = self._as_move(move)
+        except IllegalMove as error:
+            return Checked(move, None, str(error), self.state, self.turn)
+        return Checked(move, parsed, self._refusal(parsed), self.state, self.turn)
+
     def why_illegal(self, move: Move | str) -> str | None:
         """The rule a move breaks (or why its text is not a move), None if legal."""
-        try:
-            return self._refusal(self._as_move(move))
-        except IllegalMove as error:
-            return str(error)
+        return self.check(move).refusal
+
+    def judged_here(self, checked: Checked) -> bool:
+        """Whether `checked` was judged at this very position (so holds here)."""
+        return checked.state is self.state and checked.turn == self.turn
 
     def _refusal(self, move: Move) -> str | None:
         if self.is_over:
             return "The game is over."
         return FULL if self.turn >= MAX_MOVES else self.rule_broken(self.state, move)
 
-    def play(self, move: Move | str) -> Move:
-        """Play a move (or its text). An illegal one raises IllegalMove and changes nothing."""
-        move = self._as_move(move)
-        reason = self._refusal(move)
-        if reason:
-            raise IllegalMove(reason)
-        self._history.append((move, self.state))
-        self.state = self.after(self.state, move)
-        return move
+    def play(self, move: Move | str | Checked) -> Move:
+        """Play a move (or its text, or its verdict from `check`). An illegal one raises
+        IllegalMove and changes nothing. A verdict made at this position is not judged
+        again; one made elsewhere is."""
+        if not isinstance(move, Checked):
+            move = self.check(move)
+        elif not self.judged_here(move):
+            move = self.check(move.given)
+        if move.refusal is not None or move.move is None:
+            raise IllegalMove(move.refusal or "")
+        self._history.append((move.move, self.state))
+        self.state = self.after(self.state, move.move)
+        return move.move
 
     def undo(self) -> Move:
         """Take back the last move and return it."""

@@ -7,20 +7,23 @@ controller (`controller.BoardController`) only turns browser events into these c
 draws, saves and schedules the computer, so every rule here runs in plain Python
 (tests/test_site_board.py, in CPython and in Pyodide).
 
-Each rule is checked once: the renderer says what a press means (a move, a half-move, a
-swap while arranging) and words a refusal it can see from the press alone; a whole
-move's legality and the turn are checked by the session, whose refusal is the message.
+Each rule is checked once: the renderer says what a press means (a move's text, a
+half-move and the moves it may become, a swap while arranging) without asking any rule;
+the board asks the rules (`Game.check`) once per position and view, keeps the verdicts
+(`Board.judge`), and the same verdict greys the button, words the refusal and is what
+`play` hands the session, which does not judge it again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from py_rules import Phase, Session
 from py_rules.play.session import Chooser
+from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
 from . import wording
@@ -44,7 +47,7 @@ class Done:
 
     change: Change
     message: str | None = None
-    move: str | None = None
+    move: Checked | None = None
 
     @property
     def refused(self) -> bool:
@@ -52,6 +55,27 @@ class Done:
 
 
 NOT_PROVED = " (a strong move, not proved perfect)"
+
+
+@dataclass(frozen=True)
+class Press:
+    """What pressing a button does now, its rules asked once: a legal move (`move`, the
+    rules' verdict, ready to play), a half-move to hold (`select`), or a `refusal`."""
+
+    move: Checked | None = None
+    select: str | None = None
+    refusal: str | None = None
+
+
+def refusal_of(verdicts: Iterable[Checked]) -> str | None:
+    """Why none of a half-move's completions may be played, each different reason once,
+    in order; None as soon as one may (the rest are not judged)."""
+    reasons: list[str] = []
+    for verdict in verdicts:
+        if verdict.legal:
+            return None
+        reasons.append(verdict.refusal or "")
+    return " ".join(dict.fromkeys(reasons)) or None
 
 
 def view_of(session: Session, pending: str | None) -> View:
@@ -68,6 +92,8 @@ class Board:
         self.session = session
         self.pending: str | None = None
         self.log: list[str] = wording.describe_all(session, renderer)
+        self._judged: dict[str, Press] = {}
+        self._judged_at: tuple[object, ...] = ()
 
     def load(self, session: Session) -> None:
         """Show another session (a new game, a link, another tab's save)."""
@@ -78,19 +104,52 @@ class Board:
     def view(self) -> View:
         return view_of(self.session, self.pending)
 
+    def judge(self, key: str) -> Press:
+        """What pressing `key` does now. Each verdict is made once per position, phase
+        and view, and serves both the button's look (`refused`) and the press."""
+        session = self.session
+        game, phase, view = session.game, session.phase, self.view()
+        at = (game, game.state, game.turn, phase, view)  # the game and state by identity
+        last = self._judged_at
+        if not last or last[0] is not game or last[1] is not game.state or last[2:] != at[2:]:
+            self._judged, self._judged_at = {}, at
+        press = self._judged.get(key)
+        if press is None:
+            press = self._judged[key] = self._judge(key, game, phase, view)
+        return press
+
+    def _judge(self, key: str, game: object, phase: Phase, view: View) -> Press:
+        if phase is Phase.ARRANGE:
+            choice = self.renderer.choose(game, view, key)
+            return Press(select=choice.select, refusal=choice.refusal)
+        if phase is not Phase.HUMAN:
+            return Press(refusal=wording.not_now(self.session))
+        choice = self.renderer.choose(game, view, key)
+        if choice.refusal:
+            return Press(refusal=choice.refusal)
+        check = self.session.game.check
+        if choice.move is not None:
+            verdict = check(choice.move)
+            return Press(move=verdict) if verdict.legal else Press(refusal=verdict.refusal)
+        if choice.select is not None and choice.completions:
+            refusal = refusal_of(check(move) for move in choice.completions)
+            return Press(refusal=refusal) if refusal else Press(select=choice.select)
+        return Press(select=choice.select)
+
+    def refused(self, key: str) -> bool:
+        """Whether pressing `key` now would be refused (its button shows as disabled)."""
+        return self.judge(key).refusal is not None
+
     def press(self, key: str) -> Done:
         """A press on the button `key` (a board target or a choice-bar button)."""
-        session = self.session
-        if session.phase is Phase.ARRANGE:
+        if self.session.phase is Phase.ARRANGE:
             return self.arrange(key)
-        if session.phase is not Phase.HUMAN:
-            return Done(Change.NONE, wording.not_now(session))
-        choice = self.renderer.choose(session.game, self.view(), key)
-        if choice.refusal:
-            return Done(Change.NONE, choice.refusal)
-        if choice.move is not None:
-            return Done(Change.NONE, move=choice.move)
-        self.pending = None if choice.select == self.pending else choice.select
+        press = self.judge(key)
+        if press.refusal is not None:
+            return Done(Change.NONE, press.refusal)
+        if press.move is not None:
+            return Done(Change.NONE, move=press.move)
+        self.pending = None if press.select == self.pending else press.select
         return Done(Change.VIEW, "")
 
     def arrange(self, key: str) -> Done:
@@ -111,8 +170,9 @@ class Board:
         self.pending = None
         return Done(Change.SESSION, "")
 
-    def play(self, move: str) -> Done:
-        """A human's move: the session checks it; a refusal changes nothing and says why."""
+    def play(self, move: str | Checked) -> Done:
+        """A human's move: a verdict from `judge` is played as judged, a text is checked
+        by the session; a refusal changes nothing and says why."""
         player = self.session.game.to_move
         try:
             text = self.session.play(move)

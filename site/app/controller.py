@@ -16,6 +16,7 @@ from typing import Any
 import py_rules
 from py_rules import Phase, Session
 from py_rules.engine.players import LEVELS, hint
+from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
 from . import lesson, storage, wording
@@ -178,8 +179,8 @@ class BoardController:
             return self.play(done.move)
         self.show(done)
 
-    def play(self, move: str) -> None:
-        """A move completed by presses (a puzzle judges it first)."""
+    def play(self, move: Checked) -> None:
+        """A move completed by presses, as the board judged it (a puzzle judges it too)."""
         self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
@@ -267,7 +268,9 @@ class BoardController:
 
     def render(self) -> None:
         board = self.board
-        self.screen.render(board.session, board.pending, board.log, self.action, self.reveal_hand)
+        self.screen.render(
+            board.session, board.pending, board.log, self.action, self.reveal_hand, board.refused
+        )
 
     def say(self, message: str) -> None:
         self.screen.say(message)

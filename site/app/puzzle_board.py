@@ -18,6 +18,7 @@ from py_rules import Phase, Session
 from py_rules.engine.puzzles import NoPuzzleData, load
 from py_rules.play.puzzle_session import PuzzleSession, Stage, Step, find
 from py_rules.play.puzzle_session import unknown as unknown_puzzle
+from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
 from . import dom, storage
@@ -131,7 +132,7 @@ class PuzzleBoard(BoardController):
             return self.say(self.puzzle.not_now())
         super().press(key)
 
-    def play(self, move: str) -> None:
+    def play(self, move: Checked) -> None:
         """The player's move: judged by the puzzle first, then shown on the board; the
         solver answers after the computer's usual pause (`computer_move`)."""
         try:
@@ -139,7 +140,7 @@ class PuzzleBoard(BoardController):
         except RulesError as error:
             self.show_stage()
             return self.say(str(error))
-        super().play(step.move)
+        super().play(move)
         self.tell(self.judgement(step))
 
     def computer_move(self) -> None:

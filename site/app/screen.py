@@ -60,12 +60,14 @@ class Screen:
         log: list[str],
         actions: dict[str, Any],
         reveal: Callable[[], None],
+        refused: Callable[[str], bool],
     ) -> None:
+        """Draw the session; `refused(key)` (the board's verdict) greys a button."""
         view = view_of(session, pending)
         game = session.game
         self.width = float(self.board.clientWidth) or 600.0
         self.layout = layout = self.renderer.layout(game, view, self.width)
-        self.sync_buttons(session, layout, view)
+        self.sync_buttons(session, layout, view, refused)
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio())
         self.renderer.draw(pen, game, view, layout)
         self.board.style.height = f"{layout.height}px"
@@ -121,7 +123,9 @@ class Screen:
         self.go(count)
         self.focus_first()
 
-    def sync_buttons(self, session: Session, layout: Layout, view: View) -> None:
+    def sync_buttons(
+        self, session: Session, layout: Layout, view: View, refused: Callable[[str], bool]
+    ) -> None:
         """Make one real button per target; rebuild only when the set of targets changes."""
         keys = [t.key for t in layout.targets]
         if keys != list(self.buttons):
@@ -138,8 +142,8 @@ class Screen:
         busy = session.phase in BUSY
         self.targets_box.inert = session.phase is Phase.HAND_OVER
         for t in layout.targets:
-            refused = busy or self.renderer.choose(session.game, view, t.key).refusal is not None
-            state = (t.label, t.x, t.y, t.w, t.h, t.round, refused, view.pending == t.key)
+            greyed = busy or refused(t.key)
+            state = (t.label, t.x, t.y, t.w, t.h, t.round, greyed, view.pending == t.key)
             if self.drawn.get(t.key) == state:
                 continue
             self.drawn[t.key] = state
@@ -150,7 +154,7 @@ class Screen:
                 style.left, style.top = f"{t.x:.1f}px", f"{t.y:.1f}px"
                 style.width, style.height = f"{t.w:.1f}px", f"{t.h:.1f}px"
                 button.classList.toggle("round", t.round)
-            button.setAttribute("aria-disabled", "true" if refused else "false")
+            button.setAttribute("aria-disabled", "true" if greyed else "false")
             if view.pending == t.key:
                 button.setAttribute("aria-pressed", "true")
             else:

@@ -11,11 +11,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REPO_MOUNT as MOUNT, failer, startRepoPyodide } from "../../scripts/pyodide_node.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PINS = path.join(REPO, "tests/pyodide/requirements.txt");
 const WHEELS = path.join(REPO, ".build/pyodide-wheels");
-const MOUNT = "/repo"; // where the repository appears inside Pyodide
 
 // Fixed pytest arguments. -p no:cacheprovider: no .pytest_cache/ in the mounted repository.
 // conftest_wasm (beside this file) registers the "wasm" Hypothesis profile. Tests marked
@@ -28,10 +28,7 @@ const PYTEST_ARGS = [
 ];
 
 // One clear line and exit status 2 for a setup problem, instead of a stack trace.
-function fail(message) {
-  console.error(`test-pyodide: ${message}`);
-  process.exit(2);
-}
+const fail = failer("test-pyodide");
 
 function seconds(since) {
   return ((performance.now() - since) / 1000).toFixed(1);
@@ -66,16 +63,6 @@ function pinnedWheels() {
   return wheels;
 }
 
-// Import Pyodide lazily so that a missing `npm ci` gives one line, not a resolver error.
-async function importPyodide() {
-  try {
-    return await import("pyodide");
-  } catch (error) {
-    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-    fail("the npm package pyodide is missing: run `npm ci` (or `make test-pyodide`)");
-  }
-}
-
 // Python's stdout/stderr go straight to Node's, byte for byte, so pytest's progress and its
 // closing summary line appear as they would on CPython (and CI can read the summary).
 function writer(stream) {
@@ -89,12 +76,11 @@ function writer(stream) {
 }
 
 const wheels = pinnedWheels();
-const { loadPyodide } = await importPyodide();
 
+// The repository and this folder (for conftest_wasm) importable; nothing written to it.
 const started = performance.now();
-const pyodide = await loadPyodide({
+const pyodide = await startRepoPyodide(REPO, ["", "tests/pyodide"], fail, {
   env: {
-    PYTHONDONTWRITEBYTECODE: "1", // no __pycache__/ in the mounted repository
     HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/hypothesis", // in memory, not .hypothesis/ in the repo
     COLUMNS: String(process.stdout.columns || 100), // pytest's line width
   },
@@ -110,7 +96,6 @@ for (const wheel of wheels) {
   const bytes = new Uint8Array(readFileSync(path.join(WHEELS, wheel)));
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
-pyodide.mountNodeFS(MOUNT, REPO);
 console.log(
   `test-pyodide: Python ${pyodide.runPython("import platform; platform.python_version()")} ` +
     `on WebAssembly loaded in ${loadSeconds} s, ${wheels.length} wheels unpacked in ` +
@@ -118,13 +103,10 @@ console.log(
 );
 
 // Run pytest from the repository root, so paths given on the command line mean what they mean
-// for CPython's pytest, with the repository and this folder (for conftest_wasm) importable.
+// for CPython's pytest.
 const runPytest = pyodide.runPython(`
 import os
-import sys
 
-sys.dont_write_bytecode = True
-sys.path[:0] = ["${MOUNT}", "${MOUNT}/tests/pyodide"]
 os.chdir("${MOUNT}")
 
 

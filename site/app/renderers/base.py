@@ -35,14 +35,19 @@ class Target:
 
 @dataclass(frozen=True)
 class Choice:
-    """What pressing a target means now: a move, a half-move to remember, or a refusal.
+    """What pressing a target means, before any rule is asked: the text of a whole
+    move, a half-move to remember (`select`) with the moves it may become
+    (`completions`), or a refusal seen from the press alone ("choose a number first").
 
+    The renderer never judges a move: the board (`board.Board`) asks the rules once
+    per position and uses that verdict both to grey the button and to play the move.
     Before the first move (`View.arranging`): `swap` exchanges two places (1-based) of
     the player's own arrangement, and `ready` ends this player's setup.
     """
 
     move: str | None = None
     select: str | None = None
+    completions: tuple[str, ...] = ()
     refusal: str | None = None
     swap: tuple[int, int] | None = None
     ready: bool = False

@@ -41,19 +41,12 @@ class NumberCircleRenderer(Renderer):
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
         if key == "pass":
-            reason = game.why_illegal("pass")
-            return Choice(refusal=reason) if reason else Choice(move="pass")
+            return Choice(move="pass")
         if key in "+-":
             if view.pending is None:
                 return Choice(refusal="Choose the number to move to first, then + or \u2212.")
-            move = f"{view.pending}{key}"
-            reason = game.why_illegal(move)
-            return Choice(refusal=reason) if reason else Choice(move=move)
-        reasons = [game.why_illegal(f"{key}{op}") for op in "+-"]
-        if None in reasons:
-            return Choice(select=key)
-        plus, minus = reasons
-        return Choice(refusal=plus if plus == minus else f"{plus} {minus}")
+            return Choice(move=f"{view.pending}{key}")
+        return Choice(select=key, completions=(f"{key}+", f"{key}-"))
 
     def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
         nodes = [t for t in layout.targets if not t.bar]

@@ -69,14 +69,11 @@ class NumberDuelRenderer(Renderer):
                 return Choice(
                     refusal="Choose one of your numbers first, then a position to attack."
                 )
-            move = f"{view.pending}@{key[1:]}"
-            reason = game.why_illegal(move)
-            return Choice(refusal=reason) if reason else Choice(move=move)
-        if game.to_move != seat:
+            return Choice(move=f"{view.pending}@{key[1:]}")
+        if game.to_move != seat:  # the numbers shown are the seat's: not the mover's
             return Choice(refusal="It is not your turn.")
-        if int(key) in game.state.remaining(seat):
-            return Choice(select=key)
-        return Choice(refusal=game.why_illegal(f"{key}@{game.state.occupied(other(seat))[0]}"))
+        positions = range(1, game.options["numbers"] + 1)
+        return Choice(select=key, completions=tuple(f"{key}@{p}" for p in positions))
 
     def arrange(self, game: Any, view: View, key: str) -> Choice:
         """A card is picked up, swapped with the one picked up before, or it is done."""

@@ -1,6 +1,7 @@
 """Shared by the three games whose move is just a number (circle, line, grid).
 
-Each button is a number; pressing it plays that number or explains the rule it breaks.
+Each button is a number; pressing it plays that number (or the board says the rule it
+breaks).
 Subclasses only place the numbers and say what the game's verb is.
 """
 
@@ -18,8 +19,7 @@ class PickRenderer(Renderer):
     verb = "took"
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
-        reason = game.why_illegal(key)
-        return Choice(refusal=reason) if reason else Choice(move=key)
+        return Choice(move=key)
 
     def describe(self, game: Any, move: str, player: int) -> str:
         return f"{game.player_name(player)} {self.verb} {move}."
