@@ -188,6 +188,7 @@ def snippets(page: Page) -> dict[str, str]:
     }
 
 
+@pytest.mark.long
 def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
     context: BrowserContext, site_url: str, watch: Any, other_origin: tuple[Path, str]
 ) -> None:
