@@ -49,14 +49,19 @@ SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector
   .map(([e, r]) => `${e.outerHTML.slice(0, 90)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
 
 
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+def phone_context(browser: Browser, site_url: str) -> BrowserContext:
     """A phone-sized context that serves axe-core at the site's own address."""
     context = browser.new_context(viewport=PHONE, service_workers="block")
     context.route(
         f"{site_url}{AXE_PATH}",
         lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
     )
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    context = phone_context(browser, site_url)
     yield context
     context.close()
 

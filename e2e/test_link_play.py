@@ -19,7 +19,7 @@ import pytest
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
-from test_accessibility import AXE, AXE_PATH, PHONE, check
+from test_accessibility import PHONE, check, phone_context
 from test_games import TURNS
 
 from py_rules import new_game
@@ -42,14 +42,7 @@ MAX_TURNS = 200
 @pytest.fixture
 def devices(browser: Browser, site_url: str, watch: Any) -> Iterator[list[BrowserContext]]:
     """Two phone-sized devices, each with storage of its own (axe-core served to both)."""
-    contexts = []
-    for _ in range(2):
-        context = browser.new_context(viewport=PHONE, service_workers="block")
-        context.route(
-            f"{site_url}{AXE_PATH}",
-            lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
-        )
-        contexts.append(context)
+    contexts = [phone_context(browser, site_url) for _ in range(2)]
     yield contexts
     for context in contexts:
         context.close()

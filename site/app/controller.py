@@ -10,7 +10,7 @@ lives inside the board's root.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import py_rules
@@ -30,7 +30,7 @@ from .link_play import NOT_KEPT, LinkDesk, LinkSession, LinkShelf, not_now
 from .options_form import OptionsForm
 from .renderers import renderer_class
 from .screen import Screen
-from .settings import COMPUTER_DELAY_MS, Settings, new_session, settings_of
+from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session, settings_of
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Host:
     share_url: str  # the game page's address; a share link adds ?g=...
     delay: int = COMPUTER_DELAY_MS
     save_key: str | None = None  # localStorage key; None: this board is not saved
+    # Hint, the review, the move list: a lesson may leave them out
+    features: Features = field(default_factory=Features)
     links_key: str | None = None  # where games by link are kept; None: none are played
 
 
@@ -51,6 +53,7 @@ class BoardController(LinkGames):
         self.cls = py_rules.game_class(host.slug)
         self.renderer = renderer_class(host.slug)(self.cls)
         self.screen = Screen(host.root, self.renderer, self.go)
+        self.screen.review.enabled = host.features.review
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
         self.start_settings = settings
@@ -63,6 +66,7 @@ class BoardController(LinkGames):
             self.slot.watch(self.refresh)
         actions = host.root.querySelector(".actions")
         self.action, self.share_box = self.screen.build_actions(actions, self.cls)
+        self.action["hint"].hidden = not host.features.hints
         self.desk: LinkDesk | None = None
         if host.links_key:
             shelf = LinkShelf(host.links_key, stored, store)

@@ -138,6 +138,18 @@ def set_address_param(name: str, value: str) -> None:
     js.history.replaceState(js.history.state, "", url.href)
 
 
+def replace_query(query: str) -> None:
+    """Make `query` the address bar's whole query (no "?"), loading nothing."""
+    url = js.URL.new(js.location.href)
+    url.search = query
+    js.history.replaceState(js.history.state, "", url.href)
+
+
+def json_text(value: Any) -> str:
+    """A JavaScript value (an event's detail) as JSON text."""
+    return str(js.JSON.stringify(value))
+
+
 # ----- storage, the address bar, the clipboard -----------------------------------------
 
 
