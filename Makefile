@@ -117,7 +117,7 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
 # spends much of its start waiting on its own fetches and timers, so two share two cores well.
 E2E_WORKERS ?= 2
-RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox -n $(E2E_WORKERS) --dist worksteal
+RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox -n $(E2E_WORKERS) --dist worksteal --durations=12
 RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
 
 test-e2e: deps site chromium

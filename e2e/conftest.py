@@ -284,8 +284,12 @@ CRASHED = ["Target crashed", "Page crashed"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test may run once more after a crash; the tests marked `long` (minutes, where
+    most take seconds) go first, so that the two workers finish together rather than one
+    starting a long test when the other has nothing left."""
     for item in items:
         item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHED))
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

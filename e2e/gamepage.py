@@ -118,6 +118,11 @@ class GamePage:
 
     def new_game(self, **fields: str | bool) -> None:
         """Fill the options form (by field name) and start a new game."""
+        self.fill_options(**fields)
+        self.page.get_by_role("button", name="New game").click()
+
+    def fill_options(self, **fields: str | bool) -> None:
+        """Fill the options form, by field name."""
         form = self.page.locator("#options")
         for name, value in fields.items():
             control = form.locator(f'[name="{name}"]')
@@ -128,7 +133,6 @@ class GamePage:
                 control.set_checked(bool(value))
             else:
                 control.fill(str(value))
-        self.page.get_by_role("button", name="New game").click()
 
     def reveal(self) -> None:
         """Past the hand-over screen: the next player shows their numbers."""

@@ -50,7 +50,7 @@ SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector
   .map(([e, r]) => `${e.outerHTML.slice(0, 90)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
 
 
-def axe_context(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
+def phone_context(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
     """A phone-sized context that serves axe-core at the site's own address."""
     context = browser.new_context(viewport=PHONE, service_workers="block", **options)
     context.route(
@@ -62,7 +62,7 @@ def axe_context(browser: Browser, site_url: str, **options: Any) -> BrowserConte
 
 @pytest.fixture
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = axe_context(browser, site_url)
+    context = phone_context(browser, site_url)
     yield context
     context.close()
 
@@ -70,7 +70,7 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
 @pytest.fixture
 def dark(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     """The same, for a system that prefers dark colours: the pages take the dark theme."""
-    context = axe_context(browser, site_url, color_scheme="dark")
+    context = phone_context(browser, site_url, color_scheme="dark")
     yield context
     context.close()
 

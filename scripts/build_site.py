@@ -150,6 +150,14 @@ def pyscript_config(up: str, slug: str) -> str:
     return json.dumps(config, separators=(",", ":"))
 
 
+# The pages every header links to besides the home page: (page, address, link text).
+NAV = (
+    ("puzzles", "puzzles/", "Puzzles"),
+    ("tutorial", "tutorial.html", "Tutorial"),
+    ("teach", "teach/", "Make a lesson"),
+)
+
+
 def render(template: str, **values: str) -> str:
     return Template((SITE / "templates" / template).read_text(encoding="utf-8")).substitute(values)
 
@@ -170,8 +178,9 @@ def shared(up: str, page: str) -> dict[str, str]:
     viewport, icon, style sheet), `header` (the top bar: the brand and the links to the
     other pages, the current one marked) and `footer`. `page`: "home", "puzzles", ..."""
     links = [] if page == "home" else [f'<a href="{up or "./"}">All games</a>']
-    current = ' aria-current="page"' if page == "puzzles" else ""
-    links.append(f'<a href="{up}puzzles/"{current}>Puzzles</a>')
+    for name, href, text in NAV:
+        current = ' aria-current="page"' if page == name else ""
+        links.append(f'<a href="{up}{href}"{current}>{text}</a>')
     return {
         "head": render("head.html", up=up).strip(),
         "header": render("header.html", home=up or "./", nav=" ".join(links)).strip(),
@@ -227,6 +236,18 @@ def write_puzzles_page(out: Path) -> None:
     target.write_text(page, encoding="utf-8")
 
 
+def write_teach_page(out: Path) -> None:
+    """`teach/`: the lesson builder, an embed host whose preview is the lesson's board."""
+    games = "".join(
+        f'<option value="{slug}">{html.escape(cls.title)}</option>'
+        for slug, cls in py_rules.GAMES.items()
+    )
+    page = render("teach.html", game_options=games, **shared("../", "teach"))
+    target = out / "teach" / "index.html"
+    target.parent.mkdir(parents=True)
+    target.write_text(page, encoding="utf-8")
+
+
 def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -275,6 +296,7 @@ def build(out: Path) -> None:
         target.write_text(page, encoding="utf-8")
     embed.install(out, BUNDLE, tuple(GAME_DATA), shared("", "tutorial"))
     write_puzzles_page(out)
+    write_teach_page(out)
     write_notices(out)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -10,7 +10,7 @@ lives inside the board's root.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import py_rules
@@ -22,12 +22,26 @@ from py_rules.rules.errors import RulesError
 from . import lesson, storage, wording
 from . import record as records
 from .board import Board, Change, Done
-from .dom import cancel, focused_key, on, on_palette_change, on_resize, proxy, set_timeout, warn
+from .dom import (
+    cancel,
+    focused_key,
+    on,
+    on_palette_change,
+    on_resize,
+    proxy,
+    set_timeout,
+    store,
+    stored,
+    warn,
+)
 from .keys import arrow_target
+from .link_controller import LinkGames
+from .link_panel import LinkPanel
+from .link_play import NOT_KEPT, LinkDesk, LinkSession, LinkShelf, not_now
 from .options_form import OptionsForm
 from .renderers import renderer_class
 from .screen import Screen
-from .settings import COMPUTER_DELAY_MS, Settings, new_session, settings_of
+from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session, settings_of
 
 
 @dataclass(frozen=True)
@@ -39,14 +53,18 @@ class Host:
     share_url: str  # the game page's address; a share link adds ?g=...
     delay: int = COMPUTER_DELAY_MS
     save_key: str | None = None  # localStorage key; None: this board is not saved
+    # Hint, the review, the move list: a lesson may leave them out
+    features: Features = field(default_factory=Features)
+    links_key: str | None = None  # where games by link are kept; None: none are played
 
 
-class BoardController:
+class BoardController(LinkGames):
     def __init__(self, host: Host, settings: Settings) -> None:
         self.host = host
         self.cls = py_rules.game_class(host.slug)
         self.renderer = renderer_class(host.slug)(self.cls)
         self.screen = Screen(host.root, self.renderer, self.go)
+        self.screen.review.enabled = host.features.review
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
         self.start_settings = settings
@@ -59,6 +77,14 @@ class BoardController:
             self.slot.watch(self.refresh)
         actions = host.root.querySelector(".actions")
         self.action, self.share_box = self.screen.build_actions(actions, self.cls)
+        self.action["hint"].hidden = not host.features.hints
+        self.desk: LinkDesk | None = None
+        if host.links_key:
+            shelf = LinkShelf(host.links_key, stored, store)
+            self.desk = LinkDesk(host.slug, shelf, host.share_url)
+            self.panel = LinkPanel(self.share_box, self.link_act, self.open_link)
+        else:
+            self.action.pop("link").remove()
         self.wire()
 
     # ----- starting: a link, the saved game, or the given settings ------------------
@@ -88,12 +114,14 @@ class BoardController:
 
     def refresh(self) -> None:
         """Show the game as another tab of this page saved it."""
+        if self.linked:
+            return  # the hot-seat game changed elsewhere: it shows when this one is left
         self.cancel_computer()
         self.begin(None, wording.OTHER_TAB)
 
     def stale(self) -> bool:
         """Refresh instead of acting when another tab has saved since this one."""
-        if self.slot and self.slot.is_stale():
+        if self.slot and self.slot.is_stale() and not self.linked:
             self.refresh()
             return True
         return False
@@ -132,6 +160,8 @@ class BoardController:
         on(self.action["redo"], "click", lambda _event: self.act(self.session.redo))
         on(self.action["hint"], "click", lambda _event: self.show_hint())
         on(self.action["share"], "click", lambda _event: self.share())
+        if self.desk:
+            on(self.action["link"], "click", self.on_link_game)
         on_resize(screen.board, self.on_resize)
         on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
 
@@ -152,6 +182,7 @@ class BoardController:
             if self.form:
                 self.form.show_error(str(error))  # the current game carries on untouched
             return
+        self.leave_link()
         self.load(session)
 
     def on_resize(self) -> None:
@@ -171,6 +202,8 @@ class BoardController:
     def press(self, key: str) -> None:
         if self.stale():
             return
+        if isinstance(self.session, LinkSession) and self.session.phase is not Phase.HUMAN:
+            return self.say(not_now(self.session.device))
         done = self.board.press(key)
         if done.move is not None:
             return self.play(done.move)
@@ -178,12 +211,16 @@ class BoardController:
 
     def play(self, move: Checked) -> None:
         """A move completed by presses, as the board judged it (a puzzle judges it too)."""
+        if self.desk and self.desk.device and self.linked:  # the device judges it again
+            return self.link_shown(self.desk.act(lambda device: device.play(move.move)))
         self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
         """Undo, Redo or a step through the history; a refusal says why."""
         if self.stale():
             return
+        if self.linked:
+            return self.say("A game by link keeps every move sent: none can be taken back.")
         done = self.board.act(action)
         if done.change is Change.SESSION:
             self.cancel_computer()
@@ -220,6 +257,8 @@ class BoardController:
 
     def changed(self) -> None:
         """After any change to the session: draw, save, and let the computer move."""
+        if self.desk and self.desk.arranged():  # a row arranged for a game by link: sealed
+            return self.link_shown("")
         self.render()
         self.save()
         lesson.report(self)
@@ -228,6 +267,10 @@ class BoardController:
     # ----- saving and sharing -------------------------------------------------------
 
     def save(self) -> None:
+        if self.desk and self.linked:
+            if not self.desk.shelf.kept:
+                self.screen.note(NOT_KEPT)
+            return
         if not self.slot or not self.slot.kept:
             return
         text = records.encode_saved(self.session.to_data())
@@ -246,6 +289,8 @@ class BoardController:
     # ----- the computer -------------------------------------------------------------
 
     def schedule_computer(self) -> None:
+        if self.linked:
+            return  # the other player moves on their own device
         if self.session.phase is Phase.COMPUTER and self.timer is None:
             self.timer = set_timeout(self.tick, self.host.delay)
 
@@ -268,6 +313,7 @@ class BoardController:
         self.screen.render(
             board.session, board.pending, board.log, self.action, self.reveal_hand, board.refused
         )
+        self.render_link()
 
     def say(self, message: str) -> None:
         self.screen.say(message)

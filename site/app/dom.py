@@ -155,6 +155,18 @@ def set_address_param(name: str, value: str) -> None:
     js.history.replaceState(js.history.state, "", url.href)
 
 
+def replace_query(query: str) -> None:
+    """Make `query` the address bar's whole query (no "?"), loading nothing."""
+    url = js.URL.new(js.location.href)
+    url.search = query
+    js.history.replaceState(js.history.state, "", url.href)
+
+
+def json_text(value: Any) -> str:
+    """A JavaScript value (an event's detail) as JSON text."""
+    return str(js.JSON.stringify(value))
+
+
 # ----- storage, the address bar, the clipboard -----------------------------------------
 
 
@@ -257,3 +269,39 @@ def post_to_parent(message: dict[str, Any]) -> None:
     """Send `message` to the page framing this one (any origin: nothing in it is secret)."""
     if not getattr(js.Object, "is")(js.window.parent, js.window):  # "is": a Python keyword
         js.window.parent.postMessage(plain(message), "*")
+
+
+# ----- games by link: the address's fragment, and sending a link ----------------------
+
+
+def address_fragment() -> str:
+    """The page address's fragment, "#" included ("" when it has none): a game by
+    link's `#play=...` never reaches the web server."""
+    return str(js.location.hash or "")
+
+
+def set_fragment(fragment: str) -> None:
+    """Put `fragment` in the address bar without loading anything or firing hashchange."""
+    url = js.URL.new(js.location.href)
+    url.hash = fragment
+    js.history.replaceState(js.history.state, "", url.href)
+
+
+def on_fragment(handler: Callable[[str], None]) -> None:
+    """Call `handler(fragment)` whenever the player opens another `#...` on this page."""
+    on(js.window, "hashchange", lambda _event: handler(address_fragment()))
+
+
+def send_text(title: str, url: str, done: Callable[[str], None]) -> None:
+    """Offer `url` through the system's share sheet where the browser has one (Web
+    Share), else copy it; `done` gets "shared", "copied" or "" (neither happened)."""
+    share = getattr(js.navigator, "share", None)
+    if share is None:
+        copy_text(url, lambda ok: done("copied" if ok else ""))
+        return
+    try:
+        promise = js.navigator.share(plain({"title": title, "url": url}))
+    except JsException:
+        copy_text(url, lambda ok: done("copied" if ok else ""))
+        return
+    promise.then(proxy(lambda *_: done("shared")), proxy(lambda *_: done("")))

@@ -5,8 +5,9 @@ interpreter start); each gets its own board, status line and controls, built ins
 its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
 `data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
 `data-name2`, `data-first`, `data-arrange` (Number Duel: each human arranges their
-numbers first), the game's options (`data-size`, `data-no-tens`, ...) and
-`data-puzzle` (one puzzle of the game, by its id: `puzzle_board`).
+numbers first), the game's options (`data-size`, `data-no-tens`, ...),
+`data-puzzle` (one puzzle of the game, by its id: `puzzle_board`) and what the board
+offers besides play (`data-hints`, `data-review`, `data-move-list`: "false" leaves it out).
 Embeds are not saved: a lesson starts from its own settings on every visit.
 """
 
@@ -19,7 +20,7 @@ from py_rules.rules.errors import quoted
 
 from . import dom
 from .dom import clear, el
-from .settings import computer_delay, settings_or_notice
+from .settings import computer_delay, features_or_notice, settings_or_notice
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
 _pages: list[Any] = []  # the puzzles page's index, kept likewise
@@ -35,7 +36,7 @@ def attributes(root: Any) -> dict[str, str]:
     return params
 
 
-def build(root: Any) -> None:
+def build(root: Any, move_list: bool = True) -> None:
     """The parts one board needs, inside its own div (found by class, never by id)."""
     clear(root)
     root.append(el("p", "status", "Starting the game…", role="status", aria_live="polite"))
@@ -49,10 +50,11 @@ def build(root: Any) -> None:
     root.append(el("div", "choices"))
     root.append(el("p", "message", aria_live="assertive"))
     root.append(el("div", "actions"))
-    moves = el("details", "moves")
-    moves.append(el("summary", text="Moves"))
-    moves.append(el("ol", "history"))
-    root.append(moves)
+    if move_list:
+        moves = el("details", "moves")
+        moves.append(el("summary", text="Moves"))
+        moves.append(el("ol", "history"))
+        root.append(moves)
 
 
 def start_one(root: Any, base: str) -> None:
@@ -66,17 +68,18 @@ def start_one(root: Any, base: str) -> None:
         known = ", ".join(py_rules.GAMES)
         root.append(el("p", "status", f"Unknown game {quoted(slug)}: use one of {known}."))
         return
-    build(root)
+    features, unwanted = features_or_notice(params)
+    build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
         from .puzzle_board import PuzzleBoard, puzzle_or_notice
 
         puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
     settings, refused = settings_or_notice(slug, params)
-    host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params))
+    host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params), None, features)
     board = PuzzleBoard(host, puzzle) if puzzle else BoardController(host, settings)
     _boards.append(board)
-    board.begin(None, notice or refused)
+    board.begin(None, notice or refused or unwanted)
 
 
 def restart(root: Any, base: str) -> None:
@@ -95,6 +98,10 @@ async def start_all() -> None:
         from . import puzzle_page
 
         _pages.append(puzzle_page.start(lambda root: restart(root, base)))
+    if dom.query(".lesson-builder"):  # the lesson builder: its choices start its preview
+        from . import builder_page
+
+        _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards))
     for root in dom.query_all(".number-duels:not([data-nd-state])"):
         try:
             start_one(root, base)

@@ -1,16 +1,21 @@
 """Entry point of every game page: report progress, build the board, hand over to it.
 
 The page's address may carry a share link (`?g=...`), the computer's pause (`?delay=`),
+`#play=<link>` (a friend's move in a game by link; `#game=<id>` reopens one kept here),
 `?embed=1` (board only, for an iframe: not saved, so a lesson always starts fresh; its
 lesson events are posted to the parent page) and starting settings by name
-(`?mode=vs-computer&size=12`, `?moves=21%2013`), as an embed's attributes do.
+(`?mode=vs-computer&size=12`, `?moves=21%2013`, `?puzzle=<id>`, `?hints=false`), as an
+embed's attributes do.
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from . import dom
+
+LINKS = "links"  # the storage name of the games by link (listed on the home page)
 
 _boards: list[object] = []  # the page's controller, kept for the life of the page
 
@@ -22,13 +27,15 @@ async def start(slug: str) -> None:
     try:
         from . import lesson, storage
         from .controller import BoardController, Host
-        from .settings import computer_delay, settings_or_notice
+        from .settings import computer_delay, features_or_notice, settings_or_notice
 
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
-        save_key = None
-        if "embed" not in params:  # an embedded board is never saved
+        features, unwanted = features_or_notice(params)
+        save_key = links_key = None
+        if "embed" not in params:  # an embedded board is never saved, nor played by link
             save_key = storage.site_key(dom.site_scope(), slug)
+            links_key = storage.site_key(dom.site_scope(), LINKS)
             storage.adopt_unscoped(slug, save_key, storage.unscoped_save)
         host = Host(
             root=dom.body(),
@@ -36,17 +43,38 @@ async def start(slug: str) -> None:
             share_url=dom.page_address(),
             delay=computer_delay(params),
             save_key=save_key,
+            links_key=links_key,
+            features=features,
         )
         if "embed" in params:  # the board only: New game starts the frame's own settings again
             for form in dom.query_all("form.options"):
                 form.remove()
-        board = BoardController(host, settings)
+            if not features.move_list:
+                dom.query(".history").closest("section").remove()
+        puzzle, missing = framed_puzzle(slug, params)
+        board = puzzle(host) if puzzle else BoardController(host, settings)
         _boards.append(board)
         if "embed" in params:  # framed as a lesson's board: tell the parent page too
             lesson.post_to_parent(board)
-        board.begin(params.get("g"), notice)
+        board.begin(params.get("g"), missing or notice or unwanted)
         dom.drop_query_param("g")  # from now on the game lives in the save
+        if links_key:  # a game by link: `#play=<link>`, or `#game=<id>` to continue one
+            if dom.address_fragment():
+                board.open_link(dom.address_fragment())
+            dom.on_fragment(board.open_link)
     except Exception as error:
         dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
         raise
     dom.boot().ready()
+
+
+def framed_puzzle(slug: str, params: dict[str, str]) -> tuple[Any, str]:
+    """A framed lesson's puzzle (`?embed=1&puzzle=<id>`), played as on the puzzles page: a
+    maker of its board; None and a notice for an id that is no puzzle of the game (the
+    standard game shows)."""
+    if "embed" not in params or "puzzle" not in params:
+        return None, ""
+    from .puzzle_board import PuzzleBoard, puzzle_or_notice
+
+    puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
+    return (lambda host: PuzzleBoard(host, puzzle)) if puzzle else None, notice

@@ -43,6 +43,8 @@ class OptionsForm:
             )
         players.append(self.text("name1", "Player 1 name", "Player 1"))
         players.append(self.text("name2", "Player 2 name", "Player 2"))
+        sides = [("1", "Player 1"), ("2", "Player 2")]
+        players.append(self.select("seat", "Playing a friend by link, I am", sides, "1"))
         form.append(players)
         game = el("fieldset")
         game.append(el("legend", text="Game"))
@@ -128,6 +130,10 @@ class OptionsForm:
         arrange = self.value("arrange")
         arrange_on = bool(arrange.checked) if arrange else False
         return Settings(computer, level, (names[0], names[1]), options, arrange_on)
+
+    def seat(self) -> int:
+        """The side this player takes in a game by link."""
+        return 2 if self.value("seat").value == "2" else 1
 
     def fill(self, settings: Settings) -> None:
         """Show the settings of the game on the board (resumed or opened from a link)."""

@@ -167,9 +167,12 @@ class Screen:
             return
         clear(box)
         game, computer = session.game, session.computer
+        # A game by link names the other player's badge and who is to act itself.
+        rival = getattr(session, "rival_badge", "Computer")
+        to_move = getattr(session, "to_act", game.to_move)
         for player in (1, 2):
             card = el("div", f"player p{player}")
-            if game.to_move == player:
+            if to_move == player:
                 card.classList.add("to-move")
             if game.winner == player:
                 card.classList.add("winner")
@@ -177,12 +180,12 @@ class Screen:
             head.append(el("span", "player-dot"))
             head.append(el("span", "player-name", game.player_name(player)))
             if computer == player:
-                head.append(el("span", "badge", "Computer"))
+                head.append(el("span", "badge", rival))
             elif computer:
                 head.append(el("span", "badge", "You"))
             if game.winner == player:
                 head.append(el("span", "badge win", "Winner"))
-            elif game.to_move == player:
+            elif to_move == player:
                 head.append(el("span", "badge turn", "To move"))
             card.append(head)
             for fact in self.renderer.player_facts(game, view, player):
@@ -210,11 +213,13 @@ class Screen:
         box.hidden = False
 
     def build_actions(self, box: Any, cls: type[Any]) -> tuple[dict[str, Any], Any]:
-        """New game, Undo, Redo, Hint and Share, and the box that shows a share link."""
+        """New game, Play a friend by link, Undo, Redo, Hint and Share, and the box that
+        shows a share link."""
         clear(box)
         action: dict[str, Any] = {}
         for key, label, kind in (
             ("new", "New game", "button primary"),
+            ("link", "Play a friend by link", "button"),
             ("undo", "Undo", "button"),
             ("redo", "Redo", "button"),
             ("hint", "Hint", "button"),

@@ -27,6 +27,33 @@ MAX_DELAY_MS = 5000
 ARRANGE = FlagOption(
     "arrange", "arrange my numbers before play starts (otherwise they are shuffled)"
 )
+# What a lesson's board offers besides play; a lesson may turn each off ("false").
+FEATURES = (
+    FlagOption("hints", "offer a Hint button", default=True),
+    FlagOption("review", "review the moves in the move list", default=True),
+    FlagOption("move_list", "show the move list", default=True),
+)
+
+
+@dataclass(frozen=True)
+class Features:
+    """The parts of a board besides play that a lesson may leave out."""
+
+    hints: bool = True
+    review: bool = True
+    move_list: bool = True
+
+
+def features_or_notice(params: Mapping[str, str]) -> tuple[Features, str]:
+    """The features a page's attributes or address ask for; all of them and a notice if
+    a value is refused (`data-hints="maybe"`)."""
+    values: dict[str, bool] = {}
+    for flag in FEATURES:
+        try:
+            values[flag.name] = flag.parse(params.get(flag.name, "true")[:MAX_VALUE_LENGTH])
+        except BadOption as error:
+            return Features(), f"This setting was refused ({error}): everything is offered."
+    return Features(**values), ""
 
 
 @dataclass(frozen=True)

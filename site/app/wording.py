@@ -45,8 +45,8 @@ def status(session: Session, renderer: Renderer, view: View, log: list[str]) -> 
     name = game.player_name
     if phase is Phase.REPLAY and not game.take_back_while_running:
         return f"Replay, move {session.at} of {session.total}. {last}".rstrip()
-    if phase is Phase.OVER:
-        return ending(game, renderer)
+    if phase is Phase.OVER:  # (a game by link may end otherwise: its own words say how)
+        return ending(game, renderer) if game.is_over else last.rstrip()
     if phase is Phase.ARRANGE:
         return f"{name(session.seat)}: {renderer.prompt(game, view)}."
     computer = session.computer or 1

@@ -1,0 +1,274 @@
+"""Playing a friend by link between two browsers (two contexts: two devices, each with
+its own storage), passing every link through the page the way players do: press "Send
+your move", read the link from its field, open it on the other device.
+
+Each game is played to its end at small sizes; the refusals (a stale link, a tampered
+one) and Number Duel's cheating detection are checked on games already under way, so
+that page loads (the costly part here) are shared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gamepage import READY_TIMEOUT_MS, GamePage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from strategies import every_game
+from test_accessibility import PHONE, check, phone_context
+from test_games import TURNS
+
+from py_rules import new_game
+from py_rules.play.link.line import decode, encode
+from py_rules.play.link.wire import from_text, to_text
+
+# Small games, so that first legal moves finish them quickly.
+OPTIONS = every_game(
+    {
+        "circle-duel": {"size": "5"},
+        "number-circle": {},
+        "sequence-duel": {"size": "6"},
+        "digit-chain": {"pool": "30"},
+        "number-duel": {"numbers": "3"},
+    }
+)
+MAX_TURNS = 200
+
+
+@pytest.fixture
+def devices(browser: Browser, site_url: str, watch: Any) -> Iterator[list[BrowserContext]]:
+    """Two phone-sized devices, each with storage of its own (axe-core served to both)."""
+    contexts = [phone_context(browser, site_url) for _ in range(2)]
+    yield contexts
+    for context in contexts:
+        context.close()
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+class Player:
+    """One device's game page, driven by clicks."""
+
+    def __init__(self, context: BrowserContext, watch: Any, slug: str) -> None:
+        self.page: Page = watch.attach(context.new_page())
+        self.game = GamePage(self.page, slug)
+        self.loaded = False
+
+    @property
+    def body(self) -> Any:
+        return self.page.locator("body")
+
+    def status(self) -> str:
+        return self.body.get_attribute("data-link") or ""
+
+    def invite(self, site_url: str, **fields: str | bool) -> str:
+        """Open the page, fill the New game panel, start a game by link (moving first if
+        it is this player's move: that link invites); the invitation."""
+        self.game.open(site_url)
+        self.loaded = True
+        self.game.fill_options(**fields)
+        self.page.get_by_role("button", name="Play a friend by link").click()
+        if fields.get("arrange"):
+            self.game.choice("Done arranging").click()
+        expect(self.body).to_have_attribute("data-link", re.compile("waiting|your-turn"))
+        if self.status() == "your-turn":
+            self.move()
+        return self.send()
+
+    def send(self) -> str:
+        """Press "Send your move" and read the link from its field."""
+        self.page.get_by_role("button", name="Send your move").click()
+        field = self.page.get_by_role("textbox", name="Link to send")
+        expect(field).to_have_value(re.compile(r"#play="))
+        return field.input_value()
+
+    def open(self, url: str) -> None:
+        """Open a link as a player does: the page address, in this device's browser;
+        wait until the page has taken it (or refused it)."""
+        if not self.loaded:
+            self.page.goto(url, wait_until="commit")
+            expect(self.body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+            self.loaded = True
+            expect(self.body).to_have_attribute("data-opened", "1")
+            return
+        opened = int(self.body.get_attribute("data-opened") or 0)
+        self.page.goto(url)  # the same page: only the fragment changes
+        expect(self.body).to_have_attribute("data-opened", str(opened + 1))
+
+    def receive(self, url: str, status: str = "your-turn|over") -> None:
+        self.open(url)
+        expect(self.body).to_have_attribute("data-link", re.compile(f"^({status})$"))
+
+    def join(self, url: str) -> None:
+        """Open an invitation; in Number Duel keep the shuffled row (Done arranging)."""
+        self.open(url)
+        expect(self.body).to_have_attribute(
+            "data-link", re.compile("^(arranging|your-turn|their-turn)$")
+        )
+        if self.status() == "arranging":
+            self.game.choice("Done arranging").click()
+        expect(self.body).to_have_attribute("data-link", re.compile("^(your-turn|their-turn)$"))
+
+    def move(self) -> None:
+        """This player's first legal move, by clicks; then it is not their turn."""
+        if self.game.slug == "number-duel":
+            mine = [x for x in self.game.legal() if x.isdigit()]
+            self.game.target(mine[0]).click()
+            positions = [p for p in self.game.legal() if p.startswith("Position ")]
+            self.game.target(positions[0]).click()
+        else:
+            TURNS[self.game.slug](self.game, None)
+        expect(self.body).not_to_have_attribute("data-link", "your-turn")
+
+    def refused(self, url: str, words: str) -> None:
+        """Open `url`: the page says `words` and the game stays as it was."""
+        before = self.game.snapshot(), self.status()
+        self.open(url)
+        expect(self.game.message).to_contain_text(re.compile(words))
+        assert (self.game.snapshot(), self.status()) == before
+
+
+def play_to_end(players: list[Player], last: str) -> str:
+    """Pass links until the game is over on both devices; the last link sent."""
+    for _ in range(MAX_TURNS):
+        done = [p.status() == "over" for p in players]
+        mover = next((p for p in players if p.status() == "your-turn"), None)
+        if all(done) or mover is None:
+            break
+        mover.move()
+        last = mover.send()
+        other = players[1 - players.index(mover)]
+        other.receive(last)
+    # Once it is over, each device may still have something to send (Number Duel's
+    # rows, opened at the end): pass each one's link to the other, twice round.
+    for _ in range(2):
+        for player in players:
+            other = players[1 - players.index(player)]
+            other.open(player.send())
+    for player in players:
+        expect(player.body).to_have_attribute("data-link", "over")
+    return last
+
+
+@pytest.mark.parametrize("slug", list(OPTIONS))
+def test_a_whole_game_by_link(
+    devices: list[BrowserContext], site_url: str, watch: Any, slug: str
+) -> None:
+    ann, bob = (Player(context, watch, slug) for context in devices)
+    invitation = ann.invite(site_url, name1="Ann", name2="Bob", **OPTIONS[slug])
+    bob.join(invitation)
+    expect(bob.page.locator("#players")).to_contain_text("Ann")
+    players = [ann, bob]
+    if bob.status() == "their-turn":  # Bob's joining link seals his row (Number Duel)
+        ann.receive(bob.send())
+    first = next(p for p in players if p.status() == "your-turn")
+    first.move()
+    stale = first.send()
+    players[1 - players.index(first)].receive(stale)
+    play_to_end(players, stale)
+    for player in players:
+        expect(player.game.status).to_contain_text(re.compile("wins|draw"))
+    # An earlier link opened again is refused (stale, or the last one opened: sent twice),
+    # and changes nothing; so is one's own.
+    players[1 - players.index(first)].refused(stale, "older than the game|opened this link")
+    first.refused(stale, "your own link")
+
+
+def tampered(url: str, **changes: Any) -> str:
+    """`url` with its line changed (and its check bytes made to match, as a cheater
+    would), sent by the same player."""
+    page, token = url.split("#play=")
+    reading = decode(from_text(token))
+    return f"{page}#play={to_text(encode(replace(reading.line, **changes), reading.sender))}"
+
+
+def test_tampered_link_resign_stop_and_the_home_page(
+    devices: list[BrowserContext], site_url: str, watch: Any
+) -> None:
+    ann, bob = (Player(context, watch, "number-circle") for context in devices)
+    invitation = ann.invite(site_url, name1="Ann", name2="Bob")
+    bob.join(invitation)
+    check(bob.page, site_url, "a game by link, your turn")
+    bob.move()
+    sent = bob.send()
+    check(bob.page, site_url, "a game by link, the link to send")
+    # A changed history (Ann's first move) is refused on Ann's device: nothing changes.
+    line = decode(from_text(sent.split("#play=")[1])).line
+    start = new_game("number-circle", line.options, line.names)
+    other_first = next(
+        text for text in map(start.move_text, start.legal_moves()) if text != line.moves[0]
+    )
+    ann.refused(tampered(sent, moves=(other_first,)), "changes your move 1")
+    check(ann.page, site_url, "a refused link")
+    ann.receive(sent)
+    ann.move()
+    bob.receive(ann.send())
+    bob.refused(invitation, "older than the game")  # stale: Bob has two more moves
+    bob.refused(ann.send(), "opened this link already")
+    bob.move()
+    ann.receive(bob.send())
+    # Resign is a move: Bob's device learns it from Ann's link.
+    ann.page.get_by_role("button", name="Resign").click()
+    expect(ann.body).to_have_attribute("data-link", "over")
+    bob.receive(ann.send(), "over")
+    expect(bob.game.status).to_contain_text("Ann resigned: Bob wins.")
+    # Stop: this device refuses every later link of the game.
+    bob.page.get_by_role("button", name="Stop this game").click()
+    expect(bob.body).to_have_attribute("data-link", "stopped")
+    bob.refused(ann.send(), "This game has ended on this device")
+    # The home page lists the games by link of this browser, and continues them.
+    bob.page.goto(site_url)
+    listed = bob.page.locator(".link-games li")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Number Circle with Ann: You stopped it")
+    check(bob.page, site_url, "the home page's list")
+    ann.page.goto(site_url)
+    expect(ann.page.locator(".link-games li")).to_contain_text("with Bob: Over: Bob won")
+    ann.page.locator(".link-games a").click()
+    expect(ann.body).to_have_attribute("data-link", "over", timeout=READY_TIMEOUT_MS)
+    expect(ann.game.status).to_contain_text("Ann resigned")
+
+
+def shoot_sending(page: Page, artifacts: Path) -> None:
+    """The board and its panel with a link to send, at a desktop width (for the README:
+    docs/images/link-play.png is a copy)."""
+    page.set_viewport_size({"width": 1100, "height": 900})
+    expect(page.locator(".board")).to_have_css("width", re.compile(r"^[4-9][0-9]{2}"))
+    page.evaluate("window.scrollTo(0, 0)")  # boxes in the page's own coordinates
+    top, panel = (page.locator(sel).bounding_box() for sel in (".layout", ".link-panel"))
+    assert top and panel
+    bottom = panel["y"] + panel["height"] + 8
+    clip = {"x": top["x"], "y": top["y"], "width": top["width"], "height": bottom - top["y"]}
+    page.screenshot(path=str(artifacts / "link-play.png"), clip=clip, full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def test_number_duel_cheating_is_detected(
+    devices: list[BrowserContext], site_url: str, watch: Any, artifacts: Path
+) -> None:
+    ann, bob = (Player(context, watch, "number-duel") for context in devices)
+    invitation = ann.invite(site_url, name1="Ann", name2="Bob", numbers="3", arrange=True)
+    bob.join(invitation)
+    ann.receive(bob.send())  # Bob's seals: Ann moves first
+    ann.move()
+    honest = ann.send()
+    shoot_sending(ann.page, artifacts)
+    # Ann's device claims her attacking number is another one than the one she sealed.
+    line = decode(from_text(honest.split("#play=")[1])).line
+    opening = line.openings[-1]
+    fake = opening.number % 3 + 1
+    attack = f"{fake}@{line.moves[-1].split('@')[1]}"
+    cheat = tampered(
+        honest,
+        moves=(*line.moves[:-1], attack),
+        openings=(*line.openings[:-1], replace(opening, number=fake)),
+    )
+    bob.receive(cheat, "cheating")
+    expect(bob.game.status).to_contain_text("Cheating detected")
+    expect(bob.game.status).to_contain_text(f"Ann showed a {fake} at position {opening.position}")
+    check(bob.page, site_url, "cheating detected")
+    # The game has ended on Bob's device: even the honest link is refused now.
+    bob.refused(honest, "This game has ended on this device")

@@ -1,0 +1,283 @@
+"""The lesson builder page (`teach/`): a teacher's choices, a live board, the code to paste.
+
+The page is an ordinary embed host: its preview is a `<div class="number-duels">` that the
+embed code starts, and every change of the choices sets that div's data-* attributes and
+starts it again, exactly as a lesson page will. What the choices mean (attributes, address,
+snippets, the refusal in the option's own words) is `lesson_builder`'s; this module reads
+the controls, fills them in, and shows the results. The address always holds the choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from py_rules.engine.players import LEVELS
+from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
+from py_rules.registry import GAMES
+from py_rules.rules.errors import RulesError
+
+from . import dom
+from . import lesson_builder as lb
+from .dom import clear, el, on
+from .options_form import OptionsForm
+from .settings import mode_player
+
+# Who plays, in a teacher's words (the New game panel speaks to the player).
+MODE_WORDS = {
+    "2p": "Two people at one screen",
+    "cpu2": "A learner against the computer (the learner is Player 1)",
+    "cpu1": "The computer against a learner (the computer is Player 1)",
+}
+SNIPPETS = ("script", "iframe", "link")
+MAX_EVENTS = 30  # lines kept in the events panel
+
+
+class Builder:
+    def __init__(self, page: Any, restart: Callable[[Any], None], boards: Callable[[], Any]):
+        self.page = page
+        self.restart = restart  # starts the preview again from its attributes
+        self.boards = boards  # the embedded boards' controllers
+        self.base = dom.embed_base()
+        self.form = page.querySelector("form.lesson-form")
+        self.options_box = page.querySelector("form.lesson-options")
+        self.preview = page.querySelector(".number-duels")
+        self.refused = page.querySelector(".lesson-refused")
+        self.events = page.querySelector(".event-log")
+        self.copied = page.querySelector(".copy-status")
+        self.pasted = page.querySelector(".paste-result")
+        self.options: OptionsForm | None = None
+        self.shown: dict[str, str] | None = None
+        self.lesson = lb.Lesson()
+        for name in ("change", "input"):
+            on(self.form, name, lambda _event: self.update())
+            on(self.options_box, name, lambda _event: self.update())
+        on(self.field("game"), "change", lambda _event: self.choose_game())
+        self.wire_buttons()
+        for name in (MOVE_EVENT, END_EVENT):
+            on(self.preview, name, self.heard)
+
+    # ----- the controls ---------------------------------------------------------------
+
+    def field(self, name: str) -> Any:
+        return self.form.elements.namedItem(name)
+
+    def wire_buttons(self) -> None:
+        actions = {
+            "use-position": self.use_position,
+            "clear-moves": self.clear_moves,
+            "load": self.load_pasted,
+            "clear-events": lambda: clear(self.events),
+        }
+        for button in self.page.querySelectorAll("button[data-action]"):
+            on(button, "click", self.pressed(actions[str(button.dataset.action)]))
+        for button in self.page.querySelectorAll("button[data-copy]"):
+            on(button, "click", self.copier(str(button.dataset.copy)))
+
+    def pressed(self, action: Callable[[], None]) -> Callable[[Any], None]:
+        def handler(event: Any) -> None:
+            event.preventDefault()
+            action()
+
+        return handler
+
+    def build_options(self, slug: str) -> None:
+        """The players and the game's options, from its option specs (the New game panel)."""
+        self.options = OptionsForm(self.options_box, GAMES[slug], LEVELS)
+        self.options_box.querySelector("h2").textContent = "Players and options"
+        for option in self.options_box.querySelectorAll("#opt-mode option"):
+            option.textContent = MODE_WORDS[str(option.value)]
+        self.options_box.querySelector('label[for="opt-level"]').textContent = "Computer's level"
+        puzzles = self.field("puzzle")
+        clear(puzzles)
+        puzzles.append(el("option", text="None: the game itself", value=""))
+        for number, puzzle in enumerate(lb.puzzles(slug), start=1):
+            moves = "1 move" if puzzle["win_in"] == 1 else f"{puzzle['win_in']} moves"
+            text = f"Puzzle {number}: win in {moves} ({puzzle['difficulty']})"
+            puzzles.append(el("option", text=text, value=str(puzzle["id"])))
+
+    def read(self) -> dict[str, str]:
+        """The controls as text parameters, as an embed reads its attributes."""
+        params: dict[str, str] = {}
+        for form in (self.form, self.options_box):
+            for control in form.querySelectorAll("input[name], select[name]"):
+                name = str(control.name)
+                if str(control.type) == "checkbox":
+                    params[name] = "true" if control.checked else "false"
+                else:
+                    params[name] = str(control.value)
+        return params
+
+    def fill(self, lesson: lb.Lesson) -> None:
+        """Show a lesson in the controls (the game's own controls are rebuilt first)."""
+        if self.options is None or str(self.field("game").value) != lesson.game:
+            self.field("game").value = lesson.game
+            self.build_options(lesson.game)
+        standard = lb.lesson_from({"game": lesson.game})
+        for spec in GAMES[lesson.game].public_option_specs():  # back to the standard first
+            self.set_control(spec.name, lb.standard_text(spec))
+        params = lb.parameters(standard) | {"name1": "", "name2": "", "arrange": "false"}
+        params |= {"moves": "", "puzzle": "", "level": LEVELS[0], "first": lesson.first}
+        params |= lb.parameters(lesson)
+        params["hints"] = "true" if lesson.hints else "false"
+        params["review"] = "true" if lesson.review else "false"
+        params["move_list"] = "true" if lesson.move_list else "false"
+        for name, value in params.items():
+            self.set_control(name, value)
+        self.lesson = lesson
+
+    def set_control(self, name: str, value: str) -> None:
+        control = self.field(name) or self.options_box.elements.namedItem(name)
+        if not control:
+            return
+        if str(control.type) == "checkbox":
+            control.checked = value == "true"
+        elif name == "mode":
+            control.value = next(k for k in MODE_WORDS if mode_player(k) == mode_player(value))
+        else:
+            control.value = value
+
+    # ----- changes --------------------------------------------------------------------
+
+    def choose_game(self) -> None:
+        """Another game: its own options, from the standard, no start position or puzzle."""
+        slug = str(self.field("game").value)
+        self.build_options(slug)
+        self.fill(lb.Lesson(game=slug))
+        self.update()
+
+    def update(self) -> None:
+        """Read the choices; show the preview, the snippets and the address for them, or
+        why they are refused (in the option's own words) and no snippet."""
+        try:
+            lesson = lb.lesson_from(self.read())
+        except RulesError as error:
+            return self.refuse(str(error))
+        self.show(lesson)
+
+    def show(self, lesson: lb.Lesson) -> None:
+        self.lesson = lesson
+        hidden = any(spec.secret for spec in GAMES[lesson.game].option_specs)
+        moves = self.form.querySelector("fieldset.lb-moves")  # hidden numbers take no moves
+        moves.disabled = bool(lesson.puzzle) or (hidden and not lesson.moves)
+        for fieldset in self.options_box.querySelectorAll("fieldset"):
+            fieldset.disabled = bool(lesson.puzzle)
+        problem = lb.problem(lesson)
+        if problem:
+            return self.refuse(problem)
+        assert self.options is not None
+        self.options.show_error(None)
+        self.refused.hidden = True
+        self.page.dataset.lesson = "ready"
+        self.snippets(lesson)
+        dom.replace_query(lb.query(lesson))
+        params = lb.parameters(lesson)
+        if params != self.shown:  # start the preview again only when the lesson changed
+            self.shown = params
+            for name in [str(a.name) for a in self.preview.attributes]:
+                if name.startswith("data-"):
+                    self.preview.removeAttribute(name)
+            for name, value in params.items():
+                self.preview.setAttribute(lb.attribute_name(name), value)
+            clear(self.events)
+            self.restart(self.preview)
+
+    def refuse(self, problem: str) -> None:
+        """Say why (in the New game panel's words, its field marked) and offer no snippet."""
+        if self.options is not None:
+            self.options.show_error(problem)
+            self.options.error.textContent = f"No lesson yet: {problem}"
+        self.refused.textContent = f"No code yet: {problem}"
+        self.refused.hidden = False
+        self.page.dataset.lesson = "refused"
+        for name in SNIPPETS:
+            self.page.querySelector(f'[data-snippet="{name}"]').value = ""
+        self.page.querySelector(".event-example").textContent = ""
+
+    def snippets(self, lesson: lb.Lesson) -> None:
+        texts = {
+            "script": lb.script_snippet(lesson, self.base),
+            "iframe": lb.iframe_snippet(lesson, self.base),
+            "link": lb.plain_link(lesson, self.base),
+        }
+        for name, text in texts.items():
+            self.page.querySelector(f'[data-snippet="{name}"]').value = text
+        self.page.querySelector(".event-example").textContent = lb.win_example(lesson, self.base)
+
+    # ----- the buttons ----------------------------------------------------------------
+
+    def board(self) -> Any:
+        return next((b for b in self.boards() if b.host.root == self.preview), None)
+
+    def use_position(self) -> None:
+        """Start the lesson from the position on the preview (played there, with Undo)."""
+        board = self.board()
+        if board is None or self.lesson.puzzle:
+            return
+        moves = " ".join(detail(board.session.game)["moves"])
+        self.field("moves").value = moves
+        self.update()
+
+    def clear_moves(self) -> None:
+        self.field("moves").value = ""
+        self.update()
+
+    def load_pasted(self) -> None:
+        """Bring a snippet's lesson back into the builder (a bad one changes nothing)."""
+        text = str(self.page.querySelector("#lb-paste").value)
+        try:
+            lesson = lb.lesson_from(lb.params_of(text))
+        except RulesError as error:
+            self.pasted.textContent = f"Not loaded: {error}"
+            return
+        self.fill(lesson)
+        self.update()
+        self.pasted.textContent = f"Loaded: {GAMES[lesson.game].title}."
+
+    def copier(self, name: str) -> Callable[[Any], None]:
+        def copy(_event: Any) -> None:
+            box = self.page.querySelector(f'[data-snippet="{name}"]')
+            text = str(box.value if box else self.page.querySelector(".event-example").textContent)
+            if not text:
+                self.copied.textContent = "Nothing to copy: the choices are refused."
+                return
+            if box:
+                box.select()
+            label = name if box else "example"
+
+            def done(ok: bool) -> None:
+                self.copied.textContent = (
+                    f"Copied the {label}." if ok else f"Select the {label} and copy it."
+                )
+
+            dom.copy_text(text, done)
+
+        return copy
+
+    def heard(self, event: Any) -> None:
+        """One lesson event from the preview, shown as a lesson page's script receives it."""
+        line = el("li")
+        line.append(el("code", text=str(event.type)))
+        line.append(" ")
+        line.append(el("span", text=dom.json_text(event.detail)))
+        self.events.append(line)
+        while self.events.childElementCount > MAX_EVENTS:
+            self.events.firstElementChild.remove()
+
+
+def start(restart: Callable[[Any], None], boards: Callable[[], Any]) -> Builder | None:
+    """Wire the builder page and show the lesson in its address (None on any other page)."""
+    page = dom.query(".lesson-builder")
+    if page is None:
+        return None
+    builder = Builder(page, restart, boards)
+    params = dom.query_params()
+    try:
+        lesson = lb.lesson_from(params)
+    except RulesError as error:
+        builder.fill(lb.Lesson())
+        builder.refuse(str(error))
+        return builder
+    builder.fill(lesson)
+    builder.update()
+    return builder

@@ -1,0 +1,98 @@
+"""The page's part for playing a friend by link: send the link, resign or stop, and
+open a link a friend sent (pasted, when it did not come as a page address).
+
+It only shows what the controller tells it and hands presses back: the link to send is
+always in a field the player can select, as the clipboard may be refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from py_rules.play.link import CHEATING, STOPPED, YOUR_TURN
+
+from .dom import el, on, send_text
+
+NOT_COPIED = "Copy the link from the field above. "
+SEND_NOTE = "Send this link to {them} in any chat; open their answer here when it comes."
+
+
+class LinkPanel:
+    """The game by link's panel (hidden while a hot-seat game is shown) and the "Open a
+    friend's link" form under it."""
+
+    def __init__(
+        self,
+        after: Any,
+        act: Callable[[str], None],
+        open_link: Callable[[str], None],
+    ) -> None:
+        self.panel = el("section", "panel link-panel", aria_label="Playing by link")
+        self.panel.hidden = True
+        self.heading = el("h2", text="Playing by link")
+        self.send_box = el("div", "link-send")
+        self.send_button = el("button", "button primary", "Send your move", type="button")
+        self.send_button.dataset.action = "send"
+        self.field = el("input", "link-field", type="text", readonly="", aria_label="Link to send")
+        self.note = el("p", "link-note", aria_live="polite")
+        self.send_box.append(self.send_button, self.field, self.note)
+        self.buttons = el("div", "link-actions")
+        self.resign = el("button", "button", "Resign", type="button")
+        self.stop = el("button", "button", "Stop this game", type="button")
+        self.buttons.append(self.resign, self.stop)
+        self.panel.append(self.heading, self.send_box, self.buttons)
+        after.after(self.panel)
+        on(self.send_button, "click", lambda _event: self.send())
+        on(self.field, "focus", lambda _event: self.field.select())
+        on(self.resign, "click", lambda _event: act("resign"))
+        on(self.stop, "click", lambda _event: act("stop"))
+        self.opener = self.open_form(open_link)
+        self.panel.after(self.opener)
+        self.title = self.them = ""
+
+    def open_form(self, open_link: Callable[[str], None]) -> Any:
+        form = el("form", "panel link-open", aria_label="Open a friend's link")
+        field = el("input", "link-paste", type="text", id="link-paste", autocomplete="off")
+        form.append(el("label", text="Open a link a friend sent", for_="link-paste"))
+        form.append(field)
+        form.append(el("button", "button", "Open link", type="submit"))
+
+        def submit(event: Any) -> None:
+            event.preventDefault()
+            text = str(field.value or "")
+            if text.strip():
+                field.value = ""
+                open_link(text)
+
+        on(form, "submit", submit)
+        return form
+
+    def hide(self) -> None:
+        self.panel.hidden = True
+
+    def show(self, status: str, them: str, title: str, url: str) -> None:
+        """Show the game by link's state: the link to send unless it is this player's
+        turn or the game has ended here; Resign on their turn; Stop until it ends."""
+        self.panel.hidden = False
+        self.title, self.them = title, them
+        self.heading.textContent = f"Playing {them} by link"
+        sending = status not in (YOUR_TURN, CHEATING, STOPPED)
+        if self.field.value != url:
+            self.field.value = url
+            self.note.textContent = SEND_NOTE.format(them=them)
+        self.send_box.hidden = not sending
+        self.resign.hidden = status != YOUR_TURN
+        self.stop.hidden = status in (CHEATING, STOPPED)
+        self.buttons.hidden = self.resign.hidden and self.stop.hidden
+
+    def send(self) -> None:
+        """Web Share where the browser has it, else the clipboard; the field stays."""
+        url, note, them = str(self.field.value), self.note, self.them
+        self.field.select()
+
+        def done(how: str) -> None:
+            said = {"shared": "Shared. ", "copied": "Link copied. "}.get(how, NOT_COPIED)
+            note.textContent = said + SEND_NOTE.format(them=them)
+
+        send_text(self.title, url, done)

@@ -1,0 +1,328 @@
+"""Playing a friend by link on a game page, without the browser.
+
+The protocol is `py_rules.play.link`: a `Device` holds this player's side and checks
+every link. A `LinkDesk` is what one game page adds around it: the game shown (and, in
+Number Duel, the row its player arranges before it is sealed), the page addresses that
+carry links (`<page>#play=<link>`; `#game=<id>` reopens a kept game), and the games
+kept in the browser (`LinkShelf`), each with a summary for the home page's list. The
+board draws a device's game through `LinkSession`, the same way as a hot-seat game,
+with the other player standing where a computer player would.
+
+Nothing here checks a rule or a link itself: every refusal is the protocol's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from py_rules import Phase, Session
+from py_rules.play.link import (
+    CHEATING,
+    OVER,
+    RESIGNED,
+    STOPPED,
+    THEIR_TURN,
+    WAITING,
+    YOUR_TURN,
+    Device,
+    LinkRefused,
+)
+from py_rules.play.link.line import decode
+from py_rules.play.link.wire import from_text
+from py_rules.registry import GAMES
+from py_rules.rules.core import other
+from py_rules.rules.errors import RulesError
+
+from . import wording
+from .renderers.base import Renderer, View
+from .settings import Settings
+
+PLAY, KEEP = "#play=", "#game="
+SHELF_VERSION = 1
+ENDED = (OVER, CHEATING, STOPPED)
+NOT_KEPT = (
+    "This browser does not keep games by link (its storage is off or full): you can play "
+    "on here, but a reload loses this game."
+)
+
+
+def page_link(page: str, link: str) -> str:
+    """The address that opens `link` on the game page `page`."""
+    return f"{page}{PLAY}{link}"
+
+
+def link_of(text: str) -> str:
+    """The link in a page address or a bare link, as a player pasted it."""
+    text = text.strip()
+    return text.split(PLAY, 1)[1] if PLAY in text else text
+
+
+def opponent(device: Device) -> str:
+    return device.line.names[other(device.seat) - 1]
+
+
+class LinkSession(Session):
+    """A device's game as the board draws it: this player's side of the board, the
+    other player where a computer would stand (never moved from here). Every secret
+    shows only once the other player's row has been opened at the end."""
+
+    rival_badge = "By link"  # the players panel's badge for the other player
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        super().__init__(device.game.copy(), computer=other(device.seat))
+
+    @property
+    def to_act(self) -> int | None:
+        """Who acts next: the defender while an attack waits for their number."""
+        device = self.device
+        if device.status in ENDED:
+            return None
+        return other(device.seat) if device.pending else self.game.to_move
+
+    @property
+    def phase(self) -> Phase:
+        status = self.device.status
+        if status == YOUR_TURN:
+            return Phase.HUMAN
+        return Phase.OVER if status in ENDED else Phase.COMPUTER
+
+    @property
+    def reveal_all(self) -> bool:
+        device = self.device
+        line = device.line
+        return device.status == OVER and (not line.hidden or other(device.seat) in line.closed)
+
+
+def summary(device: Device) -> dict[str, str]:
+    """One line of the home page's list: the game, the other player, whose turn."""
+    them, status = opponent(device), device.status
+    outcome = device.outcome()
+    if status == OVER and outcome is not None:
+        if outcome.winner is None:
+            state = "Over: a draw"
+        else:
+            state = "Over: you won" if outcome.winner == device.seat else f"Over: {them} won"
+    else:
+        state = {
+            YOUR_TURN: "Your turn",
+            THEIR_TURN: f"{them}'s turn",
+            WAITING: f"Waiting for {them} to join",
+            CHEATING: "Cheating detected",
+            STOPPED: "You stopped it",
+        }.get(status, status)
+    return {
+        "slug": device.line.slug,
+        "title": GAMES[device.line.slug].title,
+        "opponent": them,
+        "status": status,
+        "state": state,
+        "id": device.line.game_id.hex(),
+    }
+
+
+def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[str]) -> str:
+    """The status line of a game by link: the last move, then whose turn it is."""
+    device = session.device
+    them, status = opponent(device), device.status
+    if status == YOUR_TURN:
+        return wording.status(session, renderer, view, log)
+    if status == CHEATING:
+        assert device.ended is not None
+        return f"Cheating detected: the game is over. {device.ended[1]}"
+    if status == STOPPED:
+        return "You stopped this game: its links are refused here."
+    outcome = device.outcome()
+    if status == OVER and outcome is not None and outcome.reason == RESIGNED:
+        winner = outcome.winner or 1
+        names = device.line.names
+        return f"{names[other(winner) - 1]} resigned: {names[winner - 1]} wins."
+    if status == OVER:
+        return wording.ending(session.game, renderer)
+    if status == WAITING:
+        return f"Send your invitation to {them}, then open their answer here."
+    last = log[session.at - 1] + " " if session.at else ""
+    if device.pending:
+        return f"{last}Your attack {device.pending} waits for {them}'s answer: send it."
+    return f"{last}{them}'s turn: send them your move, then open their link here."
+
+
+def not_now(device: Device) -> str:
+    """Why a press on the board does nothing now (it is not this player's turn)."""
+    them, status = opponent(device), device.status
+    if status == WAITING:
+        return f"Wait for {them} to open your invitation: send it to them first."
+    if status == THEIR_TURN:
+        return f"It is {them}'s turn: send your move, then open their link here."
+    if status == CHEATING:
+        return "Cheating was detected: this game is over."
+    if status == STOPPED:
+        return "You stopped this game."
+    return "The game is over: press New game or Play a friend by link to play again."
+
+
+class LinkShelf:
+    """The games by link kept in this browser, under one storage key of the site: each
+    game's device (its secrets included: they never leave the browser) and its summary.
+    `read` and `write` are the page's storage calls; a refused write leaves the games
+    playable, unsaved (`kept` turns False)."""
+
+    def __init__(
+        self, key: str, read: Callable[[str], str | None], write: Callable[[str, str], bool]
+    ) -> None:
+        self.key, self.read, self.write = key, read, write
+        self.kept = True
+
+    def games(self) -> dict[str, Any]:
+        """Every kept game by id (nothing when the stored text is not the shelf's)."""
+        try:
+            data = json.loads(self.read(self.key) or "{}")
+        except ValueError:
+            return {}
+        games = data.get("games") if isinstance(data, dict) else None
+        if data.get("v") != SHELF_VERSION or not isinstance(games, dict):
+            return {}
+        return games
+
+    def load(self, game_id: str) -> Device | None:
+        """The kept game `game_id`; None when it is not kept. BadSave: corrupt."""
+        entry = self.games().get(game_id)
+        return Device.from_data(entry.get("device")) if isinstance(entry, dict) else None
+
+    def keep(self, device: Device) -> bool:
+        """Keep the device (the newest first in the list); False: the browser refused."""
+        games = self.games()
+        key = device.line.game_id.hex()
+        games.pop(key, None)
+        games = {key: {"device": device.to_data(), "summary": summary(device)}, **games}
+        self.kept = self.write(self.key, json.dumps({"v": SHELF_VERSION, "games": games}))
+        return self.kept
+
+
+class LinkDesk:
+    """The game by link a page shows, if any: starting one, opening links, moving."""
+
+    def __init__(self, slug: str, shelf: LinkShelf, page: str) -> None:
+        self.slug, self.shelf, self.page = slug, shelf, page
+        self.device: Device | None = None
+        self.arranging: Session | None = None  # Number Duel: the row before it is sealed
+        self.seal: Callable[[tuple[int, ...]], Device] | None = None  # how it is sealed then
+
+    @property
+    def active(self) -> bool:
+        return self.device is not None or self.arranging is not None
+
+    def leave(self) -> None:
+        """Show a hot-seat game again (the game by link stays kept)."""
+        self.device, self.arranging, self.seal = None, None, None
+
+    def session(self) -> Session:
+        if self.arranging is not None:
+            return self.arranging
+        assert self.device is not None
+        return LinkSession(self.device)
+
+    def address(self) -> str:
+        """The page address of the link to send now."""
+        assert self.device is not None
+        return page_link(self.page, self.device.link())
+
+    def start(self, settings: Settings, seat: int) -> None:
+        """A new game by link from the New game panel's settings, played as `seat`
+        (RulesError: refused, nothing changes). In a game with hidden numbers and
+        "arrange" chosen, the player arranges their row first (`arranged`)."""
+        slug, options, names = self.slug, settings.options, settings.names
+        if settings.arrange and GAMES[slug].has_arrangement:
+            session = Session.new(slug, options, names, other(seat), arrange=True)
+            self.leave()
+            self.arranging = session
+            self.seal = lambda order: Device.start(slug, options, names, seat, order)
+        else:
+            self.show(Device.start(slug, options, names, seat))
+
+    def arranged(self) -> bool:
+        """After a press while arranging: seal the row once the player is done with it."""
+        session = self.arranging
+        if session is None or session.phase is Phase.ARRANGE or self.seal is None:
+            return False
+        order = session.game.arrangement(session.seat)
+        assert order is not None
+        self.show(self.seal(order))
+        return True
+
+    def show(self, device: Device) -> None:
+        self.leave()
+        self.device = device
+        self.shelf.keep(device)
+
+    def open(self, fragment: str) -> str:
+        """Open a page address's fragment (`#play=<link>` or `#game=<id>`) or a pasted
+        link; returns what to tell the player ("" when all went well). A refused link
+        changes nothing: the game it was for is shown as it was."""
+        if fragment.startswith(KEEP):
+            return self.reopen(fragment[len(KEEP) :])
+        if fragment.startswith("#") and not fragment.startswith(PLAY):
+            return ""  # another page's fragment: not a link
+        text = link_of(fragment)
+        try:
+            line = decode(from_text(text)).line
+        except LinkRefused as refusal:
+            return str(refusal)
+        if line.slug != self.slug:
+            return f"This link is for {GAMES[line.slug].title}: open it on that game's page."
+        device = self.device
+        if device is None or device.line.game_id != line.game_id:
+            try:
+                device = self.shelf.load(line.game_id.hex())
+            except RulesError as error:
+                return f"The game this link continues could not be read here: {error}"
+            if device is None:
+                return self.join(text)
+            self.show(device)
+        try:
+            got = device.receive(text)
+        except LinkRefused as refusal:
+            return str(refusal)
+        self.shelf.keep(device)
+        return f"Cheating detected: {got.cheating}" if got.cheating else ""
+
+    def reopen(self, game_id: str) -> str:
+        try:
+            kept = self.shelf.load(game_id)
+        except RulesError as error:
+            return f"This game by link could not be read here: {error}"
+        if kept is None:
+            return "This game by link is not kept in this browser."
+        self.show(kept)
+        return ""
+
+    def join(self, text: str) -> str:
+        """Take the other player's invitation; in Number Duel this player arranges their
+        row first (pressing Done keeps the shuffled one)."""
+        try:
+            reading = decode(from_text(text))
+            line = reading.line
+            if not line.hidden:
+                self.show(Device.join(text))
+                return ""
+            seat = other(reading.sender)
+            Device.join(text)  # refuses here what it would refuse once arranged
+            session = Session.new(self.slug, line.options, line.names, other(seat), arrange=True)
+        except RulesError as error:
+            return str(error)
+        self.leave()
+        self.arranging = session
+        self.seal = lambda order: Device.join(text, order)
+        return ""
+
+    def act(self, action: Callable[[Device], object]) -> str:
+        """A move, resign or stop on this device; a refusal says why and changes nothing."""
+        assert self.device is not None
+        try:
+            action(self.device)
+        except RulesError as error:
+            return str(error)
+        self.shelf.keep(self.device)
+        return ""

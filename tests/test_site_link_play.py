@@ -1,0 +1,217 @@
+"""A game page's games by link without the browser (`site/app/link_play.py`): two desks
+(two devices, each with its own storage) start, join and play games by passing page
+addresses, keep them, reopen them by id, refuse bad links with the protocol's words,
+and show only what the rules let this player see."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from app.link_play import (
+    NOT_KEPT,
+    LinkDesk,
+    LinkSession,
+    LinkShelf,
+    link_of,
+    not_now,
+    status_line,
+    summary,
+)
+from app.renderers import renderer_class
+from app.renderers.base import View
+from app.settings import Settings
+
+from py_rules import GAMES, Phase
+from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
+from py_rules.play.link.line import decode, encode
+from py_rules.play.link.wire import from_text, to_text
+
+PAGE = "https://example.org/number-duels/games/{slug}/"
+KEY = "number-duels:/number-duels/links"
+
+
+class Storage:
+    """One browser's localStorage; `refuse` makes every write fail."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+        self.refuse = False
+
+    def read(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def write(self, key: str, text: str) -> bool:
+        if self.refuse:
+            return False
+        self.items[key] = text
+        return True
+
+
+def desk(slug: str, storage: Storage | None = None) -> LinkDesk:
+    storage = storage or Storage()
+    return LinkDesk(slug, LinkShelf(KEY, storage.read, storage.write), PAGE.format(slug=slug))
+
+
+def settings(**options: object) -> Settings:
+    return Settings(names=("Ann", "Bob"), options=dict(options))
+
+
+def first_move(here: LinkDesk) -> str:
+    assert here.device is not None
+    game = here.device.game
+    return game.move_text(game.legal_moves()[0])
+
+
+def play(here: LinkDesk) -> str:
+    """This desk's first legal move; the address to send."""
+    assert here.act(lambda device: device.play(first_move(here))) == ""
+    return here.address()
+
+
+def test_a_whole_game_passes_page_addresses_and_ends_alike() -> None:
+    ann, bob = desk("circle-duel"), desk("circle-duel")
+    ann.start(settings(size="5"), 1)
+    assert ann.device is not None and ann.device.status == YOUR_TURN
+    sent = play(ann)
+    assert sent.startswith(PAGE.format(slug="circle-duel") + "#play=")
+    assert bob.open("#play=" + sent.split("#play=")[1]) == ""
+    for _ in range(50):
+        mover, waiting = (ann, bob) if ann.device.status == YOUR_TURN else (bob, ann)
+        if mover.device is None or mover.device.status != YOUR_TURN:
+            break
+        assert waiting.open(play(mover)) == ""
+    assert ann.device.status == bob.device.status == OVER
+    assert ann.device.outcome() == bob.device.outcome()
+
+
+def test_refusals_are_the_protocols_and_change_nothing() -> None:
+    ann, bob = desk("number-circle"), desk("number-circle")
+    ann.start(settings(), 1)
+    invitation = play(ann)
+    assert bob.open(invitation) == ""
+    answer = play(bob)
+    assert ann.open(answer) == ""
+    assert bob.open(play(ann)) == ""
+    assert "older than the game" in bob.open(invitation)
+    before = ann.device.line
+    assert "opened this link already" in ann.open(answer)
+    assert "your own link" in ann.open(ann.address())
+    assert "damaged" in ann.open(answer[:-5])
+    assert "for Digit Chain" in desk("circle-duel").open(desk_link("digit-chain"))
+    assert ann.device.line == before
+
+
+def desk_link(slug: str) -> str:
+    other = desk(slug)
+    other.start(settings(), 2)
+    return other.address()
+
+
+def test_number_duel_arranges_before_sealing_and_shows_no_hidden_number() -> None:
+    ann, bob = desk("number-duel"), desk("number-duel")
+    ann.start(Settings(names=("Ann", "Bob"), options={"numbers": "3"}, arrange=True), 1)
+    assert ann.device is None and ann.arranging is not None
+    ann.arranging.swap(1, 2)
+    row = ann.arranging.arrangement()
+    assert not ann.arranged()  # not done yet
+    ann.arranging.done_arranging()
+    assert ann.arranged() and ann.device is not None
+    assert ann.device.order == row and ann.device.status == WAITING
+    assert "Wait for Bob" in not_now(ann.device)
+    assert bob.open(ann.address()) == "" and bob.arranging is not None
+    bob.arranging.done_arranging()
+    assert bob.arranged() and bob.device is not None
+    assert ann.open(bob.address()) == ""
+    assert ann.device.status == YOUR_TURN and bob.device.status == THEIR_TURN
+    session = LinkSession(bob.device)
+    assert session.phase is Phase.COMPUTER and not session.reveal_all
+    seen = session.seen()["rows"]["1"]
+    assert all(card["number"] is None for card in seen), "Ann's row stays hidden on Bob's"
+    renderer = renderer_class("number-duel")(GAMES["number-duel"])
+    view = View(2, None, False, 2)
+    assert "Ann's turn" in status_line(session, renderer, view, [])
+
+
+def test_kept_games_reopen_by_id_and_list_their_summary() -> None:
+    storage = Storage()
+    ann = desk("digit-chain", storage)
+    ann.start(settings(), 2)
+    game_id = ann.device.line.game_id.hex()
+    again = desk("digit-chain", storage)
+    assert again.open(f"#game={game_id}") == ""
+    assert again.device.to_data() == ann.device.to_data()
+    games = json.loads(storage.items[KEY])["games"]
+    assert games[game_id]["summary"] == summary(ann.device)
+    assert summary(ann.device)["state"] == "Ann's turn"  # this device plays Bob
+    assert "not kept" in desk("digit-chain", storage).open("#game=00ff00ff00ff00ff")
+    storage.items[KEY] = "{not json"
+    assert "not kept" in desk("digit-chain", storage).open(f"#game={game_id}")
+
+
+def test_storage_refused_leaves_the_game_playable() -> None:
+    storage = Storage()
+    storage.refuse = True
+    ann, bob = desk("circle-duel", storage), desk("circle-duel")
+    ann.start(settings(size="5"), 1)
+    assert not ann.shelf.kept and NOT_KEPT
+    assert bob.open(play(ann)) == ""
+    assert ann.open(play(bob)) == ""  # the game shown is taken even though none is kept
+    assert ann.device.status in (YOUR_TURN, OVER)
+
+
+def test_resign_and_stop() -> None:
+    ann, bob = desk("number-circle"), desk("number-circle")
+    ann.start(settings(), 1)
+    assert bob.open(play(ann)) == ""
+    assert ann.open(play(bob)) == ""
+    assert ann.act(lambda device: device.resign()) == ""
+    assert bob.open(ann.address()) == ""
+    assert bob.device.status == OVER and summary(bob.device)["state"] == "Over: you won"
+    renderer = renderer_class("number-circle")(GAMES["number-circle"])
+    words = status_line(LinkSession(bob.device), renderer, View(2), [])
+    assert words == "Ann resigned: Bob wins."
+    assert bob.act(lambda device: device.stop()) == ""
+    assert bob.device.status == STOPPED
+    assert "ended on this device" in bob.open(ann.address())
+    assert ann.act(lambda device: device.play("1+")) == "The game is over."
+
+
+@pytest.mark.parametrize("text", ["#play=", "#other", "   ", "#play=%%%"])
+def test_junk_is_refused_or_ignored(text: str) -> None:
+    here = desk("circle-duel")
+    message = here.open(text)
+    assert not here.active
+    if text == "#other":  # another fragment than a link's: not a link at all
+        assert message == ""
+    else:
+        assert "link" in message
+
+
+def test_link_of_takes_page_addresses_and_bare_links() -> None:
+    assert link_of(" https://x/games/a/#play=ABC ") == "ABC"
+    assert link_of("ABC") == "ABC"
+
+
+def test_cheating_ends_the_game_with_the_evidence() -> None:
+    ann, bob = desk("number-duel"), desk("number-duel")
+    ann.start(settings(numbers="3"), 1)
+    assert bob.open(ann.address()) == "" and bob.arranging is not None
+    bob.arranging.done_arranging()
+    assert bob.arranged() and ann.open(bob.address()) == ""
+    honest = play(ann)
+    assert LinkSession(ann.device).to_act == 2, "Bob answers Ann's attack next"
+    reading = decode(from_text(honest))
+    line = reading.line
+    opening = line.openings[-1]
+    fake = opening.number % 3 + 1
+    moves = (*line.moves[:-1], f"{fake}@{line.moves[-1].split('@')[1]}")
+    openings = (*line.openings[:-1], replace(opening, number=fake))
+    cheat = to_text(encode(replace(line, moves=moves, openings=openings), reading.sender))
+    assert bob.open(cheat).startswith("Cheating detected: Ann showed a")
+    assert bob.device.status == CHEATING
+    renderer = renderer_class("number-duel")(GAMES["number-duel"])
+    words = status_line(LinkSession(bob.device), renderer, View(2, seat=2), [])
+    assert words.startswith("Cheating detected: the game is over. Ann showed a")
+    assert "ended on this device" in bob.open(honest)
