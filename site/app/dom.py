@@ -84,7 +84,8 @@ def palette() -> str:
     it, as the style sheet is: an embed's host page has no theme of ours)."""
     if js.window.matchMedia("(forced-colors: active)").matches:
         return "forced"
-    return "dark" if str(js.document.documentElement.dataset.theme or "") == "dark" else "light"
+    theme = js.document.documentElement.getAttribute("data-theme")  # None without theme.js
+    return "dark" if theme == "dark" else "light"
 
 
 def on_palette_change(handler: Callable[[], None]) -> None:
