@@ -1,4 +1,5 @@
-"""Offline after one visit, updates to a new build, app install, Content Security Policy.
+"""Offline after one visit (a friend's link too), updates to a new build, app install,
+Content Security Policy.
 
 The service worker (site/sw.js, written per build by scripts/offline.py) precaches the
 whole build on the first visit; afterwards the site loads and plays with the network
@@ -21,6 +22,8 @@ from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext, Page, expect
 from serve import start_server
 from test_games import play_out, winner_shown
+
+from py_rules.play.link.device import Device
 
 SW_TIMEOUT_MS = 120_000  # precaching ~21 MB and hashing it on a busy 2-core machine
 
@@ -112,6 +115,16 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     home = context.new_page()
     home.goto(url)
     expect(home.locator(".game-list a")).to_have_count(5)
+
+    # A friend's link, opened offline on a game page never opened before: the page joins
+    # the game and it is this device's turn or the friend's.
+    friend = Device.start("circle-duel", {"size": "5"}, ("Ann", "Bob"), seat=1)
+    joined = context.new_page()
+    joined.goto(f"{url}games/circle-duel/#play={friend.link()}", wait_until="commit")
+    body = joined.locator("body")
+    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect(body).to_have_attribute("data-link", re.compile("^(your-turn|their-turn)$"))
+    expect(joined.locator("#players")).to_contain_text("Ann")
 
 
 def test_a_new_build_replaces_the_cache_after_the_player_reloads(
