@@ -97,7 +97,7 @@ messages: $(VENV)/.installed
 
 # Compiled catalogues (.mo, not committed) beside the .po files, on the system Python alone.
 catalogues:
-	$(PYTHON) scripts/catalogues.py
+	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/catalogues.py
 
 # Pure-Python wheels of pytest, Hypothesis and their dependencies for the Pyodide run, pinned in
 # tests/pyodide/requirements.txt. The platform flags make pip pick wheels that fit Python 3.14

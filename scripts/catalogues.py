@@ -3,8 +3,9 @@
 On the bare system Python (the build installs nothing from PyPI), with the package's own
 compiler, `py_rules.i18n.mo`. Two uses:
 
-    python3 scripts/catalogues.py               # each .mo beside its .po (terminal, tests)
-    python3 scripts/catalogues.py --out DIR     # DIR/<lang>.mo, for the built site
+    make catalogues                             # each .mo beside its .po (terminal, tests)
+    python3 scripts/catalogues.py --out DIR     # DIR/<lang>.mo (with the Makefile's
+                                                # PYTHONPATH, as `make site` runs it)
 
 The site's catalogues stay out of the Python bundle every page downloads: a page that
 shows another language fetches that one file (`locale/<lang>.mo`) and hands it to
@@ -14,14 +15,12 @@ shows another language fetches that one file (`locale/<lang>.mo`) and hands it t
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from py_rules.i18n import DOMAIN, LOCALE_DIR
+from py_rules.i18n.mo import compile_po
 
-from py_rules.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
-from py_rules.i18n.mo import compile_po  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def catalogues() -> dict[str, Path]:
