@@ -278,17 +278,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 # A renderer crash ("Target crashed") is Chromium's failure, not the page's: the page cannot
 # catch it or say anything, and a person would reload. It was seen a few times in a hundred
-# page starts on some machines and never on others. Such a test runs once more, and only for
-# that reason; every crash, rerun or not, is listed at the end of the run with its report.
+# page starts on one machine (Chrome for Testing 156, sequentially) and never in hundreds on
+# others (Debian's Chromium 156). Such a test runs again, at most twice more, and only for that
+# reason; every crash, rerun or not, is listed at the end of the run with its report.
 CRASHED = ["Target crashed", "Page crashed"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test may run once more after a crash; the tests marked `long` (minutes, where
+    """Every test may run twice more after crashes; the tests marked `long` (minutes, where
     most take seconds) go first, so that the two workers finish together rather than one
     starting a long test when the other has nothing left."""
     for item in items:
-        item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHED))
+        item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=CRASHED))
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
