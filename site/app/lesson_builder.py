@@ -20,6 +20,7 @@ from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
+from py_rules.i18n import _
 from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
@@ -84,7 +85,8 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     or first player, or a flag that is not true or false, raises BadOption."""
     game = params.get("game", Lesson.game)
     if game not in GAMES:
-        raise BadOption(f"game must be one of {', '.join(GAMES)}, not {quoted(game)}")
+        refused = _("game must be one of {games}, not {game}")
+        raise BadOption(refused.format(games=", ".join(GAMES), game=quoted(game)))
     cls = GAMES[game]
     hints, review, move_list = (flag(option, params) for option in FEATURES)
     puzzle = params.get("puzzle", "").strip()[:MAX_VALUE_LENGTH]
@@ -95,10 +97,11 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     mode = next(m for m in MODES if mode_player(m) == computer)
     level = params.get("level", LEVELS[0]) if computer else LEVELS[0]
     if level not in LEVELS:
-        raise BadOption(f"level must be one of {', '.join(LEVELS)}, not {quoted(level)}")
+        refused = _("level must be one of {levels}, not {level}")
+        raise BadOption(refused.format(levels=", ".join(LEVELS), level=quoted(level)))
     first = params.get("first", Lesson.first)
     if first not in FIRSTS:
-        raise BadOption(f"first must be 1, 2 or random, not {quoted(first)}")
+        raise BadOption(_("first must be 1, 2 or random, not {value}").format(value=quoted(first)))
     names = tuple(params.get(f"name{i}", "").strip()[:MAX_NAME_LENGTH] for i in (1, 2))
     options = []
     for spec in cls.public_option_specs():
@@ -159,7 +162,8 @@ def problem(lesson: Lesson) -> str | None:
             data = {"games": {}}
         if find(data, lesson.game, lesson.puzzle):
             return None
-        return f"puzzle {quoted(lesson.puzzle)} is not one of the puzzles of {lesson.game}"
+        refused = _("puzzle {puzzle} is not one of the puzzles of {game}")
+        return refused.format(puzzle=quoted(lesson.puzzle), game=lesson.game)
     params = parameters(lesson)
     try:
         new_session(lesson.game, settings_from_params(GAMES[lesson.game], params, LEVELS))

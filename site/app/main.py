@@ -63,7 +63,10 @@ async def start(slug: str) -> None:
                 board.open_link(dom.address_fragment())
             dom.on_fragment(board.open_link)
     except Exception as error:
-        dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
+        from py_rules.i18n import _
+
+        failed = _("The game could not start: {error}")
+        dom.boot().fail(failed.format(error=f"{type(error).__name__}: {error}"))
         raise
     dom.boot().ready()
 
