@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 import py_rules
+from py_rules import i18n
 from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from . import dom
+from . import dom, language
 from .dom import clear, el
 from .settings import computer_delay, features_or_notice, settings_or_notice
 
@@ -73,6 +74,8 @@ def start_one(root: Any, base: str) -> None:
         root.append(el("p", "status", unknown))
         return
     features, unwanted = features_or_notice(params)
+    if params.get("lang"):  # this board's words are in the language the page chose
+        dom.set_language(root, i18n.language())
     build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
@@ -98,6 +101,8 @@ def restart(root: Any, base: str) -> None:
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
     base = dom.embed_base()
+    chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
+    await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown
         from . import puzzle_page
 

@@ -25,10 +25,11 @@ async def start(slug: str) -> None:
     dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
-        from . import lesson, storage
+        from . import language, lesson, storage
         from .controller import BoardController, Host
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
+        await language.start()  # before the board says or draws anything
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
         features, unwanted = features_or_notice(params)
