@@ -93,6 +93,18 @@ def test_the_hint_and_the_end_of_a_game_in_spanish() -> None:
     assert wording.ending(game, renderer) == "Player 1 wins! Player 2 cannot move."
 
 
+def test_the_lesson_builders_code_speaks_the_language_of_its_page() -> None:
+    from app import lesson_builder
+
+    lesson = lesson_builder.lesson_from({"game": "digit-chain"})
+    english = lesson_builder.win_example(lesson, "https://example.org/nd/")
+    i18n.use("es")
+    spanish = lesson_builder.win_example(lesson, "https://example.org/nd/")
+    assert '"Bien hecho, Jugador 1: has ganado."' in spanish
+    assert '"Esta vez no: pulsa Nueva partida y vuelve a intentarlo."' in spanish
+    assert '"Well done, Player 1: you won."' in english and "Bien" not in english
+
+
 def test_the_site_lists_every_language_it_has_a_catalogue_of() -> None:
     assert list(LANGUAGES) == i18n.available()
 

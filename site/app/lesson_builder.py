@@ -212,7 +212,7 @@ def query_params(text: str) -> dict[str, str]:
     """The parameters of a query ("?" optional); the first of a repeated name wins."""
     params: dict[str, str] = {}
     for part in text.lstrip("?").split("&"):
-        name, _, value = part.partition("=")
+        name, _sep, value = part.partition("=")
         if name:
             params.setdefault(decode(name), decode(value))
     return params
@@ -270,7 +270,7 @@ def params_of(snippet: str) -> dict[str, str]:
         return params
     for found in ADDRESS.finditer(text):
         address = html.unescape(found.group(1) or found.group(2) or "")
-        path, _, rest = address.partition("?")
+        path, _sep, rest = address.partition("?")
         params = query_params(rest.split("#")[0])
         game = re.search(r"games/([a-z-]+)/", path)
         if game:
@@ -281,14 +281,19 @@ def params_of(snippet: str) -> dict[str, str]:
         if "game" in params:
             return params
     raise BadOption(
-        "no lesson found in it: paste a snippet made here (the <div>, <iframe> or link)"
+        _("no lesson found in it: paste a snippet made here (the <div>, <iframe> or link)")
     )
 
 
 def win_example(lesson: Lesson, base: str) -> str:
     """A lesson page that reacts to the end of the game: the board, a note, a listener."""
-    praise = json.dumps(f"Well done, {lesson.names[0] or 'Player 1'}: you won.").replace(
-        "<", "\\u003c"
+    name = lesson.names[0] or _("Player {number}").format(number=1)
+    praise, again = (
+        json.dumps(words).replace("<", "\\u003c")  # no "</script>" can end the script early
+        for words in (
+            _("Well done, {name}: you won.").format(name=name),
+            _("Not this time: press New game and try again."),
+        )
     )
     return f"""{script_snippet(lesson, base)}
 <p id="lesson-note" aria-live="polite"></p>
@@ -297,6 +302,6 @@ def win_example(lesson: Lesson, base: str) -> str:
   board.addEventListener("number-duels:end", (event) => {{
     document.querySelector("#lesson-note").textContent = event.detail.winner === 1
       ? {praise}
-      : "Not this time: press New game and try again.";
+      : {again};
   }});
 </script>"""
