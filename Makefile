@@ -83,8 +83,9 @@ format: $(VENV)/.installed
 test-rules: deps catalogues
 	$(PY) -m pytest tests
 
-# Messages: extract every message of py_rules (Babel, configured in pyproject.toml) into
-# .build/number_duels.pot and merge it into each language's catalogue (.po, committed).
+# Messages: extract every message of py_rules and of the pages' Python (site/app; Babel,
+# configured in pyproject.toml) into .build/number_duels.pot and merge it into each
+# language's catalogue (.po, committed).
 # Run after changing messages; then translate what is new or marked fuzzy.
 POT := .build/number_duels.pot
 

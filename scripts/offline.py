@@ -34,6 +34,9 @@ NOT_CACHED = {WORKER, ".nojekyll"}
 # The gzip memory snapshot is not precached: the page keeps it unpacked in Cache Storage
 # itself (site/snapshot/pyodide-snapshot.mjs), and offline Python starts without it anyway.
 NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz")
+# A language's catalogue is fetched only by a page shown in that language, so the worker
+# keeps it off the wire until then: it caches one on first use (checked like the rest).
+ON_FIRST_USE = re.compile(r"locale/[^/]+\.mo")
 
 # The minimum the pages need, found by experiment (e2e fails on any violation):
 # - WebAssembly compilation needs 'wasm-unsafe-eval';
@@ -174,13 +177,23 @@ def site_files(out: Path) -> dict[str, str]:
     files = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out).as_posix()
-        if not path.is_file() or rel in NOT_CACHED or NOT_PRECACHED.fullmatch(rel):
+        skipped = NOT_PRECACHED.fullmatch(rel) or ON_FIRST_USE.fullmatch(rel)
+        if not path.is_file() or rel in NOT_CACHED or skipped:
             continue
         sha = hashlib.sha256(path.read_bytes()).hexdigest()
         files[rel] = sha
         if path.name == "index.html":
             files[rel.removesuffix("index.html") or "./"] = sha
     return files
+
+
+def first_use_files(out: Path) -> dict[str, str]:
+    """The files the worker caches when a page first asks for them -> SHA-256."""
+    return {
+        path.relative_to(out).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(out.rglob("*"))
+        if path.is_file() and ON_FIRST_USE.fullmatch(path.relative_to(out).as_posix())
+    }
 
 
 def build_version(files: dict[str, str], worker_source: str) -> str:
@@ -210,14 +223,17 @@ def write_worker(out: Path) -> str:
     worker's list has each file's hash once the pages show the version.
     """
     source = (SITE / WORKER).read_text(encoding="utf-8")
-    version = build_version(site_files(out), source)
+    on_use = first_use_files(out)
+    version = build_version(site_files(out) | on_use, source)
     stamp_version(out, version)
     files = site_files(out)
-    for placeholder in ("@VERSION@", "/*@FILES@*/ {}"):
+    for placeholder in ("@VERSION@", "/*@FILES@*/ {}", "/*@ON_USE@*/ {}"):
         if placeholder not in source:
             raise SystemExit(f"site/{WORKER} lacks the placeholder {placeholder}")
-    worker = source.replace("@VERSION@", version).replace(
-        "/*@FILES@*/ {}", json.dumps(files, indent=1)
+    worker = (
+        source.replace("@VERSION@", version)
+        .replace("/*@FILES@*/ {}", json.dumps(files, indent=1))
+        .replace("/*@ON_USE@*/ {}", json.dumps(on_use, indent=1))
     )
     (out / WORKER).write_text(worker, encoding="utf-8")
     return version

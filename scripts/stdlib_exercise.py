@@ -107,8 +107,60 @@ def exercise_puzzles() -> None:
         solved_text(solved_ids(text))
 
 
+def tiny_catalogue(header: str, messages: dict[str, str]) -> bytes:
+    """A .mo file (GNU gettext's format, little-endian, no hash table) of `messages`, the
+    header first, built with builtins alone."""
+    entries = [("", header), *messages.items()]
+    count, table = len(entries), 28
+    texts = b""
+    refs: list[tuple[int, int]] = []
+    for column in (0, 1):
+        for entry in entries:
+            data = entry[column].encode("utf-8")
+            refs.append((len(data), 28 + 16 * count + len(texts)))
+            texts += data + b"\0"
+    numbers = [0x950412DE, 0, count, table, table + 8 * count, 0, 0]
+    for length, offset in refs:
+        numbers += [length, offset]
+    return b"".join(n.to_bytes(4, "little") for n in numbers) + texts
+
+
+def exercise_languages() -> None:
+    """A page shown in another language: its catalogue installed (gettext, imported only
+    then), the board's words and the rules' in it, counted words in each plural form."""
+    from app import wording
+    from app.renderers import renderer_class
+    from app.renderers.base import View
+
+    from py_rules import i18n
+
+    header = (
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);\n"
+    )
+    plural = "{count} number left\0{count} numbers left"
+    catalogue = tiny_catalogue(header, {"make a move": "haz una jugada", plural: "1\0many\0n"})
+    i18n.install("es", catalogue)
+    for slug in py_rules.GAMES:
+        session = py_rules.Session.new(slug, {"seed": 5})
+        renderer = renderer_class(slug)(py_rules.game_class(slug))
+        for _turn in range(3):
+            if session.phase is not py_rules.Phase.HUMAN:
+                break
+            session.play(session.game.legal_moves()[0])
+        for index in range(len(session.game.moves)):
+            renderer.player_facts(session.game, View(), 1 + index % 2)
+        wording.status(session, renderer, View(viewer=1), wording.describe_all(session, renderer))
+        if not session.game.is_over:
+            wording.hint(hint(session.game))
+        else:
+            wording.ending(session.game, renderer)
+    i18n.use("en")
+
+
 import_front_end()
 exercise_puzzles()
+exercise_languages()
 for game_slug in py_rules.GAMES:
     for game_level in LEVELS:
         play_through(game_slug, game_level, seed=len(game_level))

@@ -14,9 +14,12 @@
 // at a domain root and under a sub-path such as GitHub Pages' /<repo>/.
 "use strict";
 
-// Written by the build (scripts/offline.py): the build version and {path: sha256}.
+// Written by the build (scripts/offline.py): the build version and {path: sha256}; and the
+// files cached only once a page asks for them (a language's catalogue: nobody downloads the
+// languages they never chose), checked the same way before they are kept.
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
+const ON_USE = /*@ON_USE@*/ {};
 
 const SCOPE = self.registration.scope;
 const PREFIX = `number-duels ${SCOPE} `; // this site's caches (other sites may share the origin)
@@ -73,7 +76,16 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
-      return hit || fetch(request);
+      if (hit) return hit;
+      const response = await fetch(request);
+      const sha = ON_USE[new URL(request.url).href.slice(SCOPE.length).split("?")[0]];
+      if (sha && response.ok) {
+        const body = await response.clone().arrayBuffer();
+        if (hex(await crypto.subtle.digest("SHA-256", body)) === sha) {
+          await cache.put(request, response.clone());
+        }
+      }
+      return response;
     })(),
   );
 });

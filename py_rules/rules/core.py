@@ -280,9 +280,12 @@ class Game(ABC, Generic[State]):
         return [self.move_text(move) for move in self.legal_moves()]
 
     def player_name(self, player: int) -> str:
-        """The player's name as shown: a default name ("Player 2") in the current language."""
+        """The player's name as shown: a default name ("Player 2", or "Computer", which the
+        pages name the computer's player) in the current language; saves keep it English."""
         name = self.names[player - 1]
-        return _("Player {number}").format(number=player) if name == f"Player {player}" else name
+        if name == f"Player {player}":
+            return _("Player {number}").format(number=player)
+        return _("Computer") if name == "Computer" else name
 
     def _as_move(self, move: Move | str) -> Move:
         return self.parse_move(move) if isinstance(move, str) else move

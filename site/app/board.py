@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from py_rules import Phase, Session
+from py_rules.i18n import N_, _
 from py_rules.play.session import Chooser
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
@@ -54,7 +55,7 @@ class Done:
         return self.change is Change.NONE and bool(self.message) and self.move is None
 
 
-NOT_PROVED = " (a strong move, not proved perfect)"
+NOT_PROVED = N_("(a strong move, not proved perfect)")
 
 
 @dataclass(frozen=True)
@@ -189,8 +190,8 @@ class Board:
         if self.session.proved:
             self._moved(text, player)
             return Done(Change.SESSION)
-        self._moved(text, player, NOT_PROVED)
-        return Done(Change.SESSION, wording.NOT_PROVED)
+        self._moved(text, player, " " + _(NOT_PROVED))
+        return Done(Change.SESSION, _(wording.NOT_PROVED))
 
     def act(self, action: Callable[[], object]) -> Done:
         """Undo, Redo or a step through the history; a refusal says why."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from py_rules.engine.players import LEVELS
+from py_rules.i18n import N_, _, ngettext
 from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
 from py_rules.rules.errors import RulesError
@@ -25,10 +26,19 @@ from .settings import mode_player
 
 # Who plays, in a teacher's words (the New game panel speaks to the player).
 MODE_WORDS = {
-    "2p": "Two people at one screen",
-    "cpu2": "A learner against the computer (the learner is Player 1)",
-    "cpu1": "The computer against a learner (the computer is Player 1)",
+    "2p": N_("Two people at one screen"),
+    "cpu2": N_("A learner against the computer (the learner is Player 1)"),
+    "cpu1": N_("The computer against a learner (the computer is Player 1)"),
 }
+# What the copy buttons say, by what they copy: copied, or to be copied by hand.
+COPIED = {
+    "script": (N_("Copied the script."), N_("Select the script and copy it.")),
+    "iframe": (N_("Copied the iframe."), N_("Select the iframe and copy it.")),
+    "link": (N_("Copied the link."), N_("Select the link and copy it.")),
+    "example": (N_("Copied the example."), N_("Select the example and copy it.")),
+}
+# A puzzle's difficulty (`py_rules.engine.puzzles.difficulty`) in the list of puzzles.
+DIFFICULTY = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 SNIPPETS = ("script", "iframe", "link")
 MAX_EVENTS = 30  # lines kept in the events panel
 
@@ -84,16 +94,21 @@ class Builder:
     def build_options(self, slug: str) -> None:
         """The players and the game's options, from its option specs (the New game panel)."""
         self.options = OptionsForm(self.options_box, GAMES[slug], LEVELS)
-        self.options_box.querySelector("h2").textContent = "Players and options"
+        self.options_box.querySelector("h2").textContent = _("Players and options")
         for option in self.options_box.querySelectorAll("#opt-mode option"):
-            option.textContent = MODE_WORDS[str(option.value)]
-        self.options_box.querySelector('label[for="opt-level"]').textContent = "Computer's level"
+            option.textContent = _(MODE_WORDS[str(option.value)])
+        level = self.options_box.querySelector('label[for="opt-level"]')
+        level.textContent = _("Computer's level")
         puzzles = self.field("puzzle")
         clear(puzzles)
-        puzzles.append(el("option", text="None: the game itself", value=""))
+        puzzles.append(el("option", text=_("None: the game itself"), value=""))
         for number, puzzle in enumerate(lb.puzzles(slug), start=1):
-            moves = "1 move" if puzzle["win_in"] == 1 else f"{puzzle['win_in']} moves"
-            text = f"Puzzle {number}: win in {moves} ({puzzle['difficulty']})"
+            count, level = puzzle["win_in"], puzzle["difficulty"]
+            text = ngettext(
+                "Puzzle {number}: win in {count} move ({level})",
+                "Puzzle {number}: win in {count} moves ({level})",
+                count,
+            ).format(number=number, count=count, level=_(DIFFICULTY.get(level, level)))
             puzzles.append(el("option", text=text, value=str(puzzle["id"])))
 
     def read(self) -> dict[str, str]:
@@ -186,8 +201,8 @@ class Builder:
         """Say why (in the New game panel's words, its field marked) and offer no snippet."""
         if self.options is not None:
             self.options.show_error(problem)
-            self.options.error.textContent = f"No lesson yet: {problem}"
-        self.refused.textContent = f"No code yet: {problem}"
+            self.options.error.textContent = _("No lesson yet: {error}").format(error=problem)
+        self.refused.textContent = _("No code yet: {error}").format(error=problem)
         self.refused.hidden = False
         self.page.dataset.lesson = "refused"
         for name in SNIPPETS:
@@ -228,27 +243,26 @@ class Builder:
         try:
             lesson = lb.lesson_from(lb.params_of(text))
         except RulesError as error:
-            self.pasted.textContent = f"Not loaded: {error}"
+            self.pasted.textContent = _("Not loaded: {error}").format(error=error)
             return
         self.fill(lesson)
         self.update()
-        self.pasted.textContent = f"Loaded: {GAMES[lesson.game].title}."
+        game = _(GAMES[lesson.game].title)
+        self.pasted.textContent = _("Loaded: {game}.").format(game=game)
 
     def copier(self, name: str) -> Callable[[Any], None]:
         def copy(_event: Any) -> None:
             box = self.page.querySelector(f'[data-snippet="{name}"]')
             text = str(box.value if box else self.page.querySelector(".event-example").textContent)
             if not text:
-                self.copied.textContent = "Nothing to copy: the choices are refused."
+                self.copied.textContent = _("Nothing to copy: the choices are refused.")
                 return
             if box:
                 box.select()
-            label = name if box else "example"
+            copied, by_hand = COPIED[name if box else "example"]
 
             def done(ok: bool) -> None:
-                self.copied.textContent = (
-                    f"Copied the {label}." if ok else f"Select the {label} and copy it."
-                )
+                self.copied.textContent = _(copied if ok else by_hand)
 
             dom.copy_text(text, done)
 

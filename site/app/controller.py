@@ -16,6 +16,7 @@ from typing import Any
 import py_rules
 from py_rules import Phase, Session
 from py_rules.engine.players import LEVELS, hint
+from py_rules.i18n import _
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
@@ -42,6 +43,15 @@ from .options_form import OptionsForm
 from .renderers import renderer_class
 from .screen import Screen
 from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session, settings_of
+
+
+def not_restored(from_link: bool, error: str) -> str:
+    """Why the game a link or the save carried is not shown (`error` says what is wrong)."""
+    if from_link:
+        message = _("That link could not be opened: {error} A new game has started.")
+    else:
+        message = _("Your saved game could not be restored: {error} A new game has started.")
+    return message.format(error=error)
 
 
 @dataclass(frozen=True)
@@ -91,19 +101,17 @@ class BoardController(LinkGames):
 
     def begin(self, link: str | None = None, notice: str = "") -> None:
         """Open the game a link carries, else the saved one, else a new one; never fail."""
-        loaded, where = None, ""
+        loaded, from_link = None, link is not None
         try:
             if link is not None:
-                where = "That link could not be opened"
                 loaded = Session.from_data(records.decode_link(link), self.host.slug, True)
             elif self.slot and (text := self.slot.load()):
-                where = "Your saved game could not be restored"
                 loaded = Session.from_data(records.decode_saved(text), self.host.slug)
         except RulesError as error:
-            notice = f"{where}: {error} A new game has started."
+            notice = not_restored(from_link, str(error))
         except Exception as error:  # hostile input must never stop the page
-            warn(f"{where}: {type(error).__name__}: {error}")
-            notice = f"{where}: it is damaged. A new game has started."
+            warn(f"{'A link' if from_link else 'A save'}: {type(error).__name__}: {error}")
+            notice = not_restored(from_link, _("it is damaged."))
         if loaded is None:
             loaded, problem = self.fresh(self.start_settings)
             notice = notice or problem
@@ -117,7 +125,7 @@ class BoardController(LinkGames):
         if self.linked:
             return  # the hot-seat game changed elsewhere: it shows when this one is left
         self.cancel_computer()
-        self.begin(None, wording.OTHER_TAB)
+        self.begin(None, _(wording.OTHER_TAB))
 
     def stale(self) -> bool:
         """Refresh instead of acting when another tab has saved since this one."""
@@ -131,7 +139,9 @@ class BoardController(LinkGames):
         try:
             return new_session(self.host.slug, settings), ""
         except RulesError as error:
-            problem = f"This game's settings were refused ({error}): the standard game is shown."
+            problem = _(
+                "This game's settings were refused ({error}): the standard game is shown."
+            ).format(error=error)
             return Session.new(self.host.slug), problem
 
     @property
@@ -220,7 +230,7 @@ class BoardController(LinkGames):
         if self.stale():
             return
         if self.linked:
-            return self.say("A game by link keeps every move sent: none can be taken back.")
+            return self.say(_("A game by link keeps every move sent: none can be taken back."))
         done = self.board.act(action)
         if done.change is Change.SESSION:
             self.cancel_computer()
@@ -243,7 +253,7 @@ class BoardController(LinkGames):
     def show_hint(self) -> None:
         """Say a best move for the player to move, from the exact solvers."""
         if self.session.phase is not Phase.HUMAN:
-            return self.say("A hint is for the player to move, during the game.")
+            return self.say(_("A hint is for the player to move, during the game."))
         self.say(wording.hint(hint(self.session.game)))
 
     def reveal_hand(self) -> None:
@@ -269,7 +279,7 @@ class BoardController(LinkGames):
     def save(self) -> None:
         if self.desk and self.linked:
             if not self.desk.shelf.kept:
-                self.screen.note(NOT_KEPT)
+                self.screen.note(_(NOT_KEPT))
             return
         if not self.slot or not self.slot.kept:
             return
@@ -277,7 +287,7 @@ class BoardController(LinkGames):
         if not self.slot.store(text):  # another tab saved first
             self.refresh()
         elif not self.slot.kept:  # said once: later moves are not saved either
-            self.screen.note(wording.NOT_KEPT)
+            self.screen.note(_(wording.NOT_KEPT))
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""

@@ -306,3 +306,33 @@ def send_text(title: str, url: str, done: Callable[[str], None]) -> None:
         copy_text(url, lambda ok: done("copied" if ok else ""))
         return
     promise.then(proxy(lambda *_: done("shared")), proxy(lambda *_: done("")))
+
+
+# ----- the page's language ------------------------------------------------------------------
+
+
+def site_file(path: str) -> str:
+    """The address of a file of the site (`path` from its root), on any page of it or on
+    an embed's host page."""
+    base = embed_base() or getattr(js.window, "ndSiteBase", "") or js.location.href
+    return str(js.URL.new(path, base).href)
+
+
+async def fetch_bytes(url: str) -> bytes | None:
+    """The body of `url`; None when it cannot be had (offline and never cached, refused)."""
+    try:
+        response = await js.fetch(url)
+        if not response.ok:
+            return None
+        return bytes((await response.arrayBuffer()).to_py())
+    except JsException:
+        return None
+
+
+def set_language(node: Any, language: str) -> None:
+    """Tell the browser (and screen readers) which language `node` is written in."""
+    node.lang = language
+
+
+def page_root() -> Any:
+    return js.document.documentElement

@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 import py_rules
+from py_rules import i18n
+from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from . import dom
+from . import dom, language
 from .dom import clear, el
 from .settings import computer_delay, features_or_notice, settings_or_notice
 
@@ -39,10 +41,10 @@ def attributes(root: Any) -> dict[str, str]:
 def build(root: Any, move_list: bool = True) -> None:
     """The parts one board needs, inside its own div (found by class, never by id)."""
     clear(root)
-    root.append(el("p", "status", "Starting the game…", role="status", aria_live="polite"))
+    root.append(el("p", "status", _("Starting the game…"), role="status", aria_live="polite"))
     board = el("div", "board")
     board.append(el("canvas", aria_hidden="true"))
-    board.append(el("div", "targets", role="group", aria_label="Board"))
+    board.append(el("div", "targets", role="group", aria_label=_("Board")))
     handover = el("div", "handover")
     handover.hidden = True
     board.append(handover)
@@ -52,7 +54,7 @@ def build(root: Any, move_list: bool = True) -> None:
     root.append(el("div", "actions"))
     if move_list:
         moves = el("details", "moves")
-        moves.append(el("summary", text="Moves"))
+        moves.append(el("summary", text=_("Moves")))
         moves.append(el("ol", "history"))
         root.append(moves)
 
@@ -66,9 +68,14 @@ def start_one(root: Any, base: str) -> None:
     if slug not in py_rules.GAMES:
         clear(root)
         known = ", ".join(py_rules.GAMES)
-        root.append(el("p", "status", f"Unknown game {quoted(slug)}: use one of {known}."))
+        unknown = _("Unknown game {game}: use one of {known}.").format(
+            game=quoted(slug), known=known
+        )
+        root.append(el("p", "status", unknown))
         return
     features, unwanted = features_or_notice(params)
+    if params.get("lang"):  # this board's words are in the language the page chose
+        dom.set_language(root, i18n.language())
     build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
@@ -94,6 +101,8 @@ def restart(root: Any, base: str) -> None:
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
     base = dom.embed_base()
+    chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
+    await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown
         from . import puzzle_page
 
@@ -107,6 +116,7 @@ async def start_all() -> None:
             start_one(root, base)
         except Exception as error:  # show it in that board's box, keep the others going
             clear(root)
-            root.append(el("p", "status", f"This game could not start: {error}"))
+            failed = _("This game could not start: {error}").format(error=error)
+            root.append(el("p", "status", failed))
             dom.warn(f"number-duels embed: {type(error).__name__}: {error}")
     dom.document_data("ndEmbeds", "ready")

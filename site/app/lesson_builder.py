@@ -20,6 +20,7 @@ from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
+from py_rules.i18n import _
 from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
@@ -84,7 +85,8 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     or first player, or a flag that is not true or false, raises BadOption."""
     game = params.get("game", Lesson.game)
     if game not in GAMES:
-        raise BadOption(f"game must be one of {', '.join(GAMES)}, not {quoted(game)}")
+        refused = _("game must be one of {games}, not {game}")
+        raise BadOption(refused.format(games=", ".join(GAMES), game=quoted(game)))
     cls = GAMES[game]
     hints, review, move_list = (flag(option, params) for option in FEATURES)
     puzzle = params.get("puzzle", "").strip()[:MAX_VALUE_LENGTH]
@@ -95,10 +97,11 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     mode = next(m for m in MODES if mode_player(m) == computer)
     level = params.get("level", LEVELS[0]) if computer else LEVELS[0]
     if level not in LEVELS:
-        raise BadOption(f"level must be one of {', '.join(LEVELS)}, not {quoted(level)}")
+        refused = _("level must be one of {levels}, not {level}")
+        raise BadOption(refused.format(levels=", ".join(LEVELS), level=quoted(level)))
     first = params.get("first", Lesson.first)
     if first not in FIRSTS:
-        raise BadOption(f"first must be 1, 2 or random, not {quoted(first)}")
+        raise BadOption(_("first must be 1, 2 or random, not {value}").format(value=quoted(first)))
     names = tuple(params.get(f"name{i}", "").strip()[:MAX_NAME_LENGTH] for i in (1, 2))
     options = []
     for spec in cls.public_option_specs():
@@ -159,7 +162,8 @@ def problem(lesson: Lesson) -> str | None:
             data = {"games": {}}
         if find(data, lesson.game, lesson.puzzle):
             return None
-        return f"puzzle {quoted(lesson.puzzle)} is not one of the puzzles of {lesson.game}"
+        refused = _("puzzle {puzzle} is not one of the puzzles of {game}")
+        return refused.format(puzzle=quoted(lesson.puzzle), game=lesson.game)
     params = parameters(lesson)
     try:
         new_session(lesson.game, settings_from_params(GAMES[lesson.game], params, LEVELS))
@@ -208,7 +212,7 @@ def query_params(text: str) -> dict[str, str]:
     """The parameters of a query ("?" optional); the first of a repeated name wins."""
     params: dict[str, str] = {}
     for part in text.lstrip("?").split("&"):
-        name, _, value = part.partition("=")
+        name, _sep, value = part.partition("=")
         if name:
             params.setdefault(decode(name), decode(value))
     return params
@@ -266,7 +270,7 @@ def params_of(snippet: str) -> dict[str, str]:
         return params
     for found in ADDRESS.finditer(text):
         address = html.unescape(found.group(1) or found.group(2) or "")
-        path, _, rest = address.partition("?")
+        path, _sep, rest = address.partition("?")
         params = query_params(rest.split("#")[0])
         game = re.search(r"games/([a-z-]+)/", path)
         if game:
@@ -277,14 +281,19 @@ def params_of(snippet: str) -> dict[str, str]:
         if "game" in params:
             return params
     raise BadOption(
-        "no lesson found in it: paste a snippet made here (the <div>, <iframe> or link)"
+        _("no lesson found in it: paste a snippet made here (the <div>, <iframe> or link)")
     )
 
 
 def win_example(lesson: Lesson, base: str) -> str:
     """A lesson page that reacts to the end of the game: the board, a note, a listener."""
-    praise = json.dumps(f"Well done, {lesson.names[0] or 'Player 1'}: you won.").replace(
-        "<", "\\u003c"
+    name = lesson.names[0] or _("Player {number}").format(number=1)
+    praise, again = (
+        json.dumps(words).replace("<", "\\u003c")  # no "</script>" can end the script early
+        for words in (
+            _("Well done, {name}: you won.").format(name=name),
+            _("Not this time: press New game and try again."),
+        )
     )
     return f"""{script_snippet(lesson, base)}
 <p id="lesson-note" aria-live="polite"></p>
@@ -293,6 +302,6 @@ def win_example(lesson: Lesson, base: str) -> str:
   board.addEventListener("number-duels:end", (event) => {{
     document.querySelector("#lesson-note").textContent = event.detail.winner === 1
       ? {praise}
-      : "Not this time: press New game and try again.";
+      : {again};
   }});
 </script>"""

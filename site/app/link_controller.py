@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_rules import Phase
+from py_rules.i18n import _
 from py_rules.rules.errors import RulesError
 
 from .board import Board
@@ -63,7 +64,7 @@ class LinkGames:
             message = self.desk.open(text)
         except Exception as error:  # hostile input must never stop the page
             warn(f"A link could not be opened: {type(error).__name__}: {error}")
-            message = "This link could not be opened: it is damaged."
+            message = _("This link could not be opened: it is damaged.")
         root = self.host.root.dataset  # how many links were opened: tests wait on it
         root.opened = str(int(getattr(root, "opened", None) or 0) + 1)
         if self.linked:
@@ -107,7 +108,7 @@ class LinkGames:
         status.textContent = status_line(session, self.renderer, view, log)
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = opponent(device)
-        self.panel.show(device.status, them, self.cls.title, self.desk.address())
+        self.panel.show(device.status, them, _(self.cls.title), self.desk.address())
         for key in ("undo", "redo"):  # every move sent stays
             self.action[key].disabled = True
         self.host.root.dataset.link = device.status

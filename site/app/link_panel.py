@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from py_rules.i18n import N_, _
 from py_rules.play.link import CHEATING, STOPPED, YOUR_TURN
 
 from .dom import el, on, send_text
 
-NOT_COPIED = "Copy the link from the field above. "
-SEND_NOTE = "Send this link to {them} in any chat; open their answer here when it comes."
+NOT_COPIED = N_("Copy the link from the field above.")
+SEND_NOTE = N_("Send this link to {them} in any chat; open their answer here when it comes.")
+SAID = {"shared": N_("Shared."), "copied": N_("Link copied.")}
 
 
 class LinkPanel:
@@ -28,18 +30,20 @@ class LinkPanel:
         act: Callable[[str], None],
         open_link: Callable[[str], None],
     ) -> None:
-        self.panel = el("section", "panel link-panel", aria_label="Playing by link")
+        self.panel = el("section", "panel link-panel", aria_label=_("Playing by link"))
         self.panel.hidden = True
-        self.heading = el("h2", text="Playing by link")
+        self.heading = el("h2", text=_("Playing by link"))
         self.send_box = el("div", "link-send")
-        self.send_button = el("button", "button primary", "Send your move", type="button")
+        self.send_button = el("button", "button primary", _("Send your move"), type="button")
         self.send_button.dataset.action = "send"
-        self.field = el("input", "link-field", type="text", readonly="", aria_label="Link to send")
+        self.field = el(
+            "input", "link-field", type="text", readonly="", aria_label=_("Link to send")
+        )
         self.note = el("p", "link-note", aria_live="polite")
         self.send_box.append(self.send_button, self.field, self.note)
         self.buttons = el("div", "link-actions")
-        self.resign = el("button", "button", "Resign", type="button")
-        self.stop = el("button", "button", "Stop this game", type="button")
+        self.resign = el("button", "button", _("Resign"), type="button")
+        self.stop = el("button", "button", _("Stop this game"), type="button")
         self.buttons.append(self.resign, self.stop)
         self.panel.append(self.heading, self.send_box, self.buttons)
         after.after(self.panel)
@@ -52,11 +56,11 @@ class LinkPanel:
         self.title = self.them = ""
 
     def open_form(self, open_link: Callable[[str], None]) -> Any:
-        form = el("form", "panel link-open", aria_label="Open a friend's link")
+        form = el("form", "panel link-open", aria_label=_("Open a friend's link"))
         field = el("input", "link-paste", type="text", id="link-paste", autocomplete="off")
-        form.append(el("label", text="Open a link a friend sent", for_="link-paste"))
+        form.append(el("label", text=_("Open a link a friend sent"), for_="link-paste"))
         form.append(field)
-        form.append(el("button", "button", "Open link", type="submit"))
+        form.append(el("button", "button", _("Open link"), type="submit"))
 
         def submit(event: Any) -> None:
             event.preventDefault()
@@ -76,11 +80,11 @@ class LinkPanel:
         turn or the game has ended here; Resign on their turn; Stop until it ends."""
         self.panel.hidden = False
         self.title, self.them = title, them
-        self.heading.textContent = f"Playing {them} by link"
+        self.heading.textContent = _("Playing {name} by link").format(name=them)
         sending = status not in (YOUR_TURN, CHEATING, STOPPED)
         if self.field.value != url:
             self.field.value = url
-            self.note.textContent = SEND_NOTE.format(them=them)
+            self.note.textContent = _(SEND_NOTE).format(them=them)
         self.send_box.hidden = not sending
         self.resign.hidden = status != YOUR_TURN
         self.stop.hidden = status in (CHEATING, STOPPED)
@@ -92,7 +96,7 @@ class LinkPanel:
         self.field.select()
 
         def done(how: str) -> None:
-            said = {"shared": "Shared. ", "copied": "Link copied. "}.get(how, NOT_COPIED)
-            note.textContent = said + SEND_NOTE.format(them=them)
+            said = _(SAID.get(how, NOT_COPIED))
+            note.textContent = said + " " + _(SEND_NOTE).format(them=them)
 
         send_text(self.title, url, done)

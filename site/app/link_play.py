@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from py_rules import Phase, Session
+from py_rules.i18n import N_, _
 from py_rules.play.link import (
     CHEATING,
     OVER,
@@ -42,7 +43,7 @@ from .settings import Settings
 PLAY, KEEP = "#play=", "#game="
 SHELF_VERSION = 1
 ENDED = (OVER, CHEATING, STOPPED)
-NOT_KEPT = (
+NOT_KEPT = N_(
     "This browser does not keep games by link (its storage is off or full): you can play "
     "on here, but a reload loses this game."
 )
@@ -68,7 +69,7 @@ class LinkSession(Session):
     other player where a computer would stand (never moved from here). Every secret
     shows only once the other player's row has been opened at the end."""
 
-    rival_badge = "By link"  # the players panel's badge for the other player
+    rival_badge = N_("By link")  # the players panel's badge for the other player
 
     def __init__(self, device: Device) -> None:
         self.device = device
@@ -97,7 +98,9 @@ class LinkSession(Session):
 
 
 def summary(device: Device) -> dict[str, str]:
-    """One line of the home page's list: the game, the other player, whose turn."""
+    """One line of the home page's list: the game, the other player, whose turn. Kept in
+    English, as data: the home page (static HTML, English) shows it whatever the game
+    page's language was when it was kept."""
     them, status = opponent(device), device.status
     outcome = device.outcome()
     if status == OVER and outcome is not None:
@@ -131,36 +134,45 @@ def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[
         return wording.status(session, renderer, view, log)
     if status == CHEATING:
         assert device.ended is not None
-        return f"Cheating detected: the game is over. {device.ended[1]}"
+        return _("Cheating detected: the game is over. {evidence}").format(evidence=device.ended[1])
     if status == STOPPED:
-        return "You stopped this game: its links are refused here."
+        return _("You stopped this game: its links are refused here.")
     outcome = device.outcome()
     if status == OVER and outcome is not None and outcome.reason == RESIGNED:
         winner = outcome.winner or 1
         names = device.line.names
-        return f"{names[other(winner) - 1]} resigned: {names[winner - 1]} wins."
+        return _("{name} resigned: {winner} wins.").format(
+            name=names[other(winner) - 1], winner=names[winner - 1]
+        )
     if status == OVER:
         return wording.ending(session.game, renderer)
     if status == WAITING:
-        return f"Send your invitation to {them}, then open their answer here."
+        return _("Send your invitation to {name}, then open their answer here.").format(name=them)
     last = log[session.at - 1] + " " if session.at else ""
     if device.pending:
-        return f"{last}Your attack {device.pending} waits for {them}'s answer: send it."
-    return f"{last}{them}'s turn: send them your move, then open their link here."
+        waits = _("Your attack {move} waits for {name}'s answer: send it.")
+        return last + waits.format(move=device.pending, name=them)
+    return last + _("{name}'s turn: send them your move, then open their link here.").format(
+        name=them
+    )
 
 
 def not_now(device: Device) -> str:
     """Why a press on the board does nothing now (it is not this player's turn)."""
     them, status = opponent(device), device.status
     if status == WAITING:
-        return f"Wait for {them} to open your invitation: send it to them first."
+        return _("Wait for {name} to open your invitation: send it to them first.").format(
+            name=them
+        )
     if status == THEIR_TURN:
-        return f"It is {them}'s turn: send your move, then open their link here."
+        return _("It is {name}'s turn: send your move, then open their link here.").format(
+            name=them
+        )
     if status == CHEATING:
-        return "Cheating was detected: this game is over."
+        return _("Cheating was detected: this game is over.")
     if status == STOPPED:
-        return "You stopped this game."
-    return "The game is over: press New game or Play a friend by link to play again."
+        return _("You stopped this game.")
+    return _("The game is over: press New game or Play a friend by link to play again.")
 
 
 class LinkShelf:
@@ -271,13 +283,15 @@ class LinkDesk:
         except LinkRefused as refusal:
             return str(refusal)
         if line.slug != self.slug:
-            return f"This link is for {GAMES[line.slug].title}: open it on that game's page."
+            game = _(GAMES[line.slug].title)
+            return _("This link is for {game}: open it on that game's page.").format(game=game)
         device = self.device
         if device is None or device.line.game_id != line.game_id:
             try:
                 device = self.shelf.load(line.game_id.hex())
             except RulesError as error:
-                return f"The game this link continues could not be read here: {error}"
+                message = _("The game this link continues could not be read here: {error}")
+                return message.format(error=error)
             if device is None:
                 return self.join(text)
             self.show(device)
@@ -286,15 +300,17 @@ class LinkDesk:
         except LinkRefused as refusal:
             return str(refusal)
         self.shelf.keep(device)
-        return f"Cheating detected: {got.cheating}" if got.cheating else ""
+        if got.cheating:
+            return _("Cheating detected: {evidence}").format(evidence=got.cheating)
+        return ""
 
     def reopen(self, game_id: str) -> str:
         try:
             kept = self.shelf.load(game_id)
         except RulesError as error:
-            return f"This game by link could not be read here: {error}"
+            return _("This game by link could not be read here: {error}").format(error=error)
         if kept is None:
-            return "This game by link is not kept in this browser."
+            return _("This game by link is not kept in this browser.")
         self.show(kept)
         return ""
 

@@ -25,10 +25,11 @@ async def start(slug: str) -> None:
     dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
-        from . import lesson, storage
+        from . import language, lesson, storage
         from .controller import BoardController, Host
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
+        await language.start()  # before the board says or draws anything
         params = dom.query_params()
         settings, notice = settings_or_notice(slug, params)
         features, unwanted = features_or_notice(params)
@@ -63,7 +64,10 @@ async def start(slug: str) -> None:
                 board.open_link(dom.address_fragment())
             dom.on_fragment(board.open_link)
     except Exception as error:
-        dom.boot().fail(f"The game could not start: {type(error).__name__}: {error}")
+        from py_rules.i18n import _
+
+        failed = _("The game could not start: {error}")
+        dom.boot().fail(failed.format(error=f"{type(error).__name__}: {error}"))
         raise
     dom.boot().ready()
 

@@ -15,18 +15,20 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from py_rules.i18n import N_, _
+
 from .dom import clear, el, icon, on
 from .review_marks import Mark
 
 # (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
 # symbol characters: not every system font has the media-control glyphs.
 STEPS = (
-    ("M2 2h2.5v12H2zM14 2v12L5.5 8z", "First position", "first"),
-    ("M12.5 2v12L3.5 8z", "Previous move", "prev"),
-    ("M3.5 2v12l9-6z", "Next move", "next"),
-    ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", "Last move", "last"),
+    ("M2 2h2.5v12H2zM14 2v12L5.5 8z", N_("First position"), "first"),
+    ("M12.5 2v12L3.5 8z", N_("Previous move"), "prev"),
+    ("M3.5 2v12l9-6z", N_("Next move"), "next"),
+    ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", N_("Last move"), "last"),
 )
-TRY_AGAIN = "Try again from here"
+TRY_AGAIN = N_("Try again from here")
 
 
 def step(go: Callable[[str | int], None], where: str, _event: Any) -> None:
@@ -44,10 +46,11 @@ class MoveList:
         # A long list scrolls: keyboard users must be able to focus it to scroll it.
         box.tabIndex = 0
         if not box.getAttribute("aria-label"):
-            box.setAttribute("aria-label", "Moves")
-        self.bar = el("div", "replay", role="toolbar", aria_label="Step through the moves")
+            box.setAttribute("aria-label", _("Moves"))
+        self.bar = el("div", "replay", role="toolbar", aria_label=_("Step through the moves"))
         self.buttons: dict[str, Any] = {}
-        for path, name, where in STEPS:
+        for path, message, where in STEPS:
+            name = _(message)
             button = el("button", "button step", type="button", aria_label=name)
             button.append(icon(path))
             button.title = name
@@ -60,7 +63,7 @@ class MoveList:
         self.detail = el("div", "review-detail", aria_live="polite")
         self.detail.hidden = True
         self.detail_text = el("p")
-        self.retry_button = el("button", "button", TRY_AGAIN, type="button")
+        self.retry_button = el("button", "button", _(TRY_AGAIN), type="button")
         self.retry_at: int | None = None  # how many moves "Try again from here" keeps
         self.at_end = True  # whether the latest move is the one shown
         on(self.retry_button, "click", lambda _event: self.on_try_again(try_again))
@@ -95,7 +98,7 @@ class MoveList:
                 item.classList.add("future")
             box.append(item)
         if not lines:
-            box.append(el("li", "empty", "No moves yet."))
+            box.append(el("li", "empty", _("No moves yet.")))
         box.classList.toggle("locked", not can_step)
         self.bar.hidden = not lines
         for where, button in self.buttons.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.i18n import N_, _
 from py_rules.play.session import MODES
 from py_rules.rules.options import FIRST, spec_summary
 
@@ -15,14 +16,23 @@ from .dom import clear, el
 from .settings import ARRANGE, Settings
 
 MODE_LABELS = {
-    "2p": "Two players at this screen",
-    "cpu2": "Me against the computer (I play first as Player 1)",
-    "cpu1": "The computer against me (it is Player 1)",
+    "2p": N_("Two players at this screen"),
+    "cpu2": N_("Me against the computer (I play first as Player 1)"),
+    "cpu1": N_("The computer against me (it is Player 1)"),
 }
+
+# The computer's levels (`py_rules.engine.players.LEVELS`) as the form names them.
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "perfect": N_("perfect")}
+
+
+def player_name(number: int) -> str:
+    """A default player name ("Player 1") in the current language."""
+    return _("Player {number}").format(number=number)
 
 
 def label_text(help_text: str) -> str:
-    return help_text[:1].upper() + help_text[1:]
+    text = _(help_text)
+    return text[:1].upper() + text[1:]
 
 
 class OptionsForm:
@@ -33,23 +43,24 @@ class OptionsForm:
         self.specs = [spec_summary(s) for s in game_cls.public_option_specs()]
         self.levels = levels
         clear(form)
-        form.append(el("h2", text="New game"))
+        form.append(el("h2", text=_("New game")))
         players = el("fieldset")
-        players.append(el("legend", text="Players"))
-        players.append(self.select("mode", "Who plays", [(m, MODE_LABELS[m]) for m in MODES], "2p"))
+        players.append(el("legend", text=_("Players")))
+        modes = [(m, _(MODE_LABELS[m])) for m in MODES]
+        players.append(self.select("mode", _("Who plays"), modes, "2p"))
         if len(levels) > 1:
-            players.append(
-                self.select("level", "Computer", [(x, x.capitalize()) for x in levels], levels[0])
-            )
-        players.append(self.text("name1", "Player 1 name", "Player 1"))
-        players.append(self.text("name2", "Player 2 name", "Player 2"))
-        sides = [("1", "Player 1"), ("2", "Player 2")]
-        players.append(self.select("seat", "Playing a friend by link, I am", sides, "1"))
+            named = [(x, _(LEVEL_NAMES.get(x, x)).capitalize()) for x in levels]
+            players.append(self.select("level", _("Computer"), named, levels[0]))
+        one, two = player_name(1), player_name(2)
+        players.append(self.text("name1", _("Player 1 name"), one))
+        players.append(self.text("name2", _("Player 2 name"), two))
+        sides = [("1", one), ("2", two)]
+        players.append(self.select("seat", _("Playing a friend by link, I am"), sides, "1"))
         form.append(players)
         game = el("fieldset")
-        game.append(el("legend", text="Game"))
-        first = [("1", "Player 1"), ("2", "Player 2"), ("random", "Flip a coin")]
-        game.append(self.select("first", "Who moves first", first, str(FIRST.default)))
+        game.append(el("legend", text=_("Game")))
+        first = [("1", one), ("2", two), ("random", _("Flip a coin"))]
+        game.append(self.select("first", _("Who moves first"), first, str(FIRST.default)))
         for spec in self.specs:
             game.append(self.field(spec))
         if game_cls.has_arrangement:
@@ -96,7 +107,7 @@ class OptionsForm:
             return wrap
         low, high = spec["low"], spec["high"]
         if spec["random"]:
-            choices = [("random", f"Random ({low}–{high})")] + [
+            choices = [("random", _("Random ({low}–{high})").format(low=low, high=high))] + [
                 (str(v), str(v)) for v in range(low, high + 1)
             ]
             return self.select(name, label_text(spec["help"]), choices, str(spec["default"]))
@@ -105,7 +116,12 @@ class OptionsForm:
         )
         control.value = str(spec["default"])
         return self.row(
-            name, label_text(spec["help"]), control, f"{low} to {high}, standard {spec['default']}"
+            name,
+            label_text(spec["help"]),
+            control,
+            _("{low} to {high}, standard {default}").format(
+                low=low, high=high, default=spec["default"]
+            ),
         )
 
     # ----- reading ------------------------------------------------------------------
@@ -156,7 +172,7 @@ class OptionsForm:
     def show_error(self, message: str | None) -> None:
         """Show why the settings were refused (or clear it), marking the field at fault."""
         text = message or ""
-        self.error.textContent = f"Not started: {text}" if text else ""
+        self.error.textContent = _("Not started: {error}").format(error=text) if text else ""
         for control in self.form.querySelectorAll("input, select"):
             name = str(control.name)
             bad = bool(text) and (

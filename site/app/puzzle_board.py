@@ -16,6 +16,7 @@ from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.engine.puzzles import NoPuzzleData, load
+from py_rules.i18n import N_, _, ngettext
 from py_rules.play.puzzle_session import PuzzleSession, Stage, Step, find
 from py_rules.play.puzzle_session import unknown as unknown_puzzle
 from py_rules.rules.core import Checked
@@ -28,6 +29,8 @@ from .record import solved_ids, solved_text
 from .settings import Settings
 
 SOLVED_NAME = "puzzles-solved"
+# The puzzle's heading by its difficulty (`py_rules.engine.puzzles.difficulty`).
+PUZZLE_OF = {"easy": N_("Easy puzzle"), "medium": N_("Medium puzzle"), "hard": N_("Hard puzzle")}
 _solved_key: str | None = None
 _data: dict[str, Any] | None = None
 _listeners: list[Callable[[str], None]] = []
@@ -88,8 +91,8 @@ class PuzzleBoard(BoardController):
         root.querySelector(".message").before(self.feedback)
         for key in ("undo", "redo", "share"):
             self.action[key].hidden = True
-        self.action["new"].textContent = "Start over"
-        self.retry_button = el("button", "button primary", "Try again", type="button")
+        self.action["new"].textContent = _("Start over")
+        self.retry_button = el("button", "button primary", _("Try again"), type="button")
         self.retry_button.dataset.action = "retry"
         self.action["new"].before(self.retry_button)
         on(self.retry_button, "click", lambda _event: self.retry())
@@ -118,7 +121,7 @@ class PuzzleBoard(BoardController):
         except RulesError as error:
             return self.say(str(error))
         self.load(self.position())
-        self.tell(f"Try again: {self.mover()} to move and win.")
+        self.tell(_("Try again: {name} to move and win.").format(name=self.mover()))
         self.screen.focus_first()
 
     def position(self) -> Session:
@@ -157,7 +160,7 @@ class PuzzleBoard(BoardController):
         self.tell(self.judgement(self.puzzle.last))
 
     def go(self, where: str | int) -> None:
-        self.say("In a puzzle the move list is for reading: Start over goes back to its start.")
+        self.say(_("In a puzzle the move list is for reading: Start over goes back to its start."))
 
     def changed(self) -> None:
         super().changed()
@@ -169,31 +172,42 @@ class PuzzleBoard(BoardController):
         return self.puzzle.game.player_name(self.puzzle.player)
 
     def goal_text(self, short: bool = False) -> str:
-        info = self.puzzle.puzzle
-        moves = "one move" if info["win_in"] == 1 else f"{info['win_in']} moves"
+        info, name = self.puzzle.puzzle, self.mover()
         if short:
-            return f"{self.mover()} to move and win: find the winning move."
-        return (
-            f"{info['difficulty'].capitalize()} puzzle: {self.mover()} to move wins in "
-            f"{moves}. You play {self.mover()}; the solver defends."
+            return _("{name} to move and win: find the winning move.").format(name=name)
+        kind = info["difficulty"]
+        heading = _(PUZZLE_OF[kind]) if kind in PUZZLE_OF else f"{kind.capitalize()} puzzle"
+        count = info["win_in"]
+        goal = ngettext(
+            "{puzzle}: {name} to move wins in one move. You play {name}; the solver defends.",
+            "{puzzle}: {name} to move wins in {count} moves. You play {name}; the solver defends.",
+            count,
         )
+        return goal.format(puzzle=heading, name=name, count=count)
 
     def judgement(self, step: Step) -> str:
         """What the player's move did, with the solver's answers so far."""
         rival = self.puzzle.game.player_name(self.puzzle.opponent)
         shown, due = step.replies, self.puzzle.reply_due
-        answer = f" {rival} answers {', '.join(shown)}" if shown else ""
+        move, replies = step.move, _(", ").join(shown)
         if step.correct:
             if self.puzzle.stage is Stage.SOLVED:
-                return f"Correct: {step.move} wins. Puzzle solved!"
-            if due:
-                return f"Correct: {step.move} keeps the win."
-            return f"Correct: {step.move} keeps the win.{answer}: find the next winning move."
+                return _("Correct: {move} wins. Puzzle solved!").format(move=move)
+            if due or not shown:
+                return _("Correct: {move} keeps the win.").format(move=move)
+            message = _(
+                "Correct: {move} keeps the win. {name} answers {replies}: "
+                "find the next winning move."
+            )
+            return message.format(move=move, name=rival, replies=replies)
         if due:
-            return f"Not this one: {step.move} lets {rival} win."
+            return _("Not this one: {move} lets {name} win.").format(move=move, name=rival)
         if not shown:
-            return f"Not this one: {step.move} loses at once. Press Try again."
-        return f"Not this one: after {step.move},{answer} and wins. Press Try again."
+            return _("Not this one: {move} loses at once. Press Try again.").format(move=move)
+        message = _(
+            "Not this one: after {move}, {name} answers {replies} and wins. Press Try again."
+        )
+        return message.format(move=move, name=rival, replies=replies)
 
     def tell(self, text: str) -> None:
         self.feedback.textContent = text

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from py_rules.i18n import _
+
 from . import dom
 from .dom import el, on
 from .puzzle_board import on_solved, solved
@@ -56,7 +58,7 @@ class PuzzleIndex:
         link = self.links.get(puzzle_id)
         if link is not None and not link.classList.contains("solved"):
             link.classList.add("solved")
-            link.append(el("span", "badge solved-mark", "Solved"))
+            link.append(el("span", "badge solved-mark", _("Solved")))
 
 
 def start(restart: Callable[[Any], None]) -> PuzzleIndex | None:

@@ -22,6 +22,7 @@ import json
 import re
 from typing import Any
 
+from py_rules.i18n import _
 from py_rules.rules.errors import BadSave
 
 MAX_TOKEN_CHARS = 16_000  # a 99-move Digit Chain game needs about 1,500
@@ -43,28 +44,28 @@ def encode_link(data: dict[str, Any]) -> str:
 def decode_link(token: str) -> Any:
     """The JSON value inside a share link's `g` parameter; BadSave if it is not one."""
     if len(token) > MAX_TOKEN_CHARS:
-        raise BadSave("it is far too long.")
+        raise BadSave(_("it is far too long."))
     if not TOKEN.match(token) or len(token) % 4 == 1:
-        raise BadSave("it is damaged (perhaps cut short when it was copied).")
+        raise BadSave(_("it is damaged (perhaps cut short when it was copied)."))
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         return loads(raw.decode("utf-8"))
     except BadSave:
         raise
     except (binascii.Error, UnicodeDecodeError, ValueError, RecursionError):
-        raise BadSave("it is damaged (perhaps cut short when it was copied).") from None
+        raise BadSave(_("it is damaged (perhaps cut short when it was copied).")) from None
 
 
 def decode_saved(text: str) -> Any:
     """The JSON value of a game saved in localStorage; BadSave if it is not one."""
     if len(text) > MAX_SAVED_CHARS:
-        raise BadSave("it is far too large.")
+        raise BadSave(_("it is far too large."))
     try:
         return loads(text)
     except BadSave:
         raise
     except (ValueError, RecursionError):
-        raise BadSave("it is damaged.") from None
+        raise BadSave(_("it is damaged.")) from None
 
 
 def loads(text: str) -> Any:
@@ -72,7 +73,7 @@ def loads(text: str) -> Any:
     thousands of brackets crash Pyodide (a JS stack overflow) before Python's
     RecursionError."""
     if nested_too_deep(text):
-        raise BadSave("it is not a Number Duels game.")
+        raise BadSave(_("it is not a Number Duels game."))
     return json.loads(text)
 
 

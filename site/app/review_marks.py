@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from py_rules import Session
 from py_rules.engine.review import MoveReview, describe, review_steps
+from py_rules.i18n import N_, _
 
-REVIEWING = "reviewing…"
+REVIEWING = N_("reviewing…")
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class RecordReview:
             return None
         item = self.found.get(index)
         if item is None:
-            return Mark(REVIEWING, "reviewing")
+            return Mark(_(REVIEWING), "reviewing")
         return Mark(describe(item), "mistake" if item.mistake else "judged")
 
     def mistake(self, index: int) -> MoveReview | None:

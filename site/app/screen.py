@@ -14,6 +14,7 @@ from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.engine.review import describe
+from py_rules.i18n import N_, _
 from py_rules.rules.core import other
 
 from . import theme, wording
@@ -168,7 +169,7 @@ class Screen:
         clear(box)
         game, computer = session.game, session.computer
         # A game by link names the other player's badge and who is to act itself.
-        rival = getattr(session, "rival_badge", "Computer")
+        rival = _(getattr(session, "rival_badge", N_("Computer")))
         to_move = getattr(session, "to_act", game.to_move)
         for player in (1, 2):
             card = el("div", f"player p{player}")
@@ -182,11 +183,11 @@ class Screen:
             if computer == player:
                 head.append(el("span", "badge", rival))
             elif computer:
-                head.append(el("span", "badge", "You"))
+                head.append(el("span", "badge", _("You")))
             if game.winner == player:
-                head.append(el("span", "badge win", "Winner"))
+                head.append(el("span", "badge win", _("Winner")))
             elif to_move == player:
-                head.append(el("span", "badge turn", "To move"))
+                head.append(el("span", "badge turn", _("To move")))
             card.append(head)
             for fact in self.renderer.player_facts(game, view, player):
                 card.append(el("div", "player-fact", fact))
@@ -202,10 +203,11 @@ class Screen:
         name, rival = session.game.player_name(player), session.game.player_name(other(player))
         clear(box)
         card = el("div", "handover-card")
-        card.append(el("h2", text=f"{name}'s turn"))
+        card.append(el("h2", text=_("{name}'s turn").format(name=name)))
         if session.at:
             card.append(el("p", "handover-last", log[session.at - 1]))
-        card.append(el("p", text=f"Pass the screen to {name}. {rival}, no peeking!"))
+        handing = _("Pass the screen to {name}. {rival}, no peeking!")
+        card.append(el("p", text=handing.format(name=name, rival=rival)))
         button = el("button", "button primary", wording.show_numbers(name), type="button")
         on(button, "click", lambda _event: reveal())
         card.append(button)
@@ -218,20 +220,20 @@ class Screen:
         clear(box)
         action: dict[str, Any] = {}
         for key, label, kind in (
-            ("new", "New game", "button primary"),
-            ("link", "Play a friend by link", "button"),
-            ("undo", "Undo", "button"),
-            ("redo", "Redo", "button"),
-            ("hint", "Hint", "button"),
-            ("share", "Share", "button"),
+            ("new", N_("New game"), "button primary"),
+            ("link", N_("Play a friend by link"), "button"),
+            ("undo", N_("Undo"), "button"),
+            ("redo", N_("Redo"), "button"),
+            ("hint", N_("Hint"), "button"),
+            ("share", N_("Share"), "button"),
         ):
-            button = el("button", kind, label, type="button")
+            button = el("button", kind, _(label), type="button")
             button.dataset.action = key
             box.append(button)
             action[key] = button
         if not cls.take_back_while_running:
             for key in ("undo", "redo"):
-                action[key].title = cls.take_back_refusal
+                action[key].title = _(cls.take_back_refusal)
         share_box = el("div", "share")
         share_box.hidden = True
         box.after(share_box)
@@ -240,10 +242,12 @@ class Screen:
     def show_share(self, box: Any, url: str, settings_only: bool) -> None:
         """Show (and copy) a share link; say when it carries only the settings."""
         clear(box)
-        field = el("input", "share-link", type="text", readonly="", aria_label="Share link")
+        field = el("input", "share-link", type="text", readonly="", aria_label=_("Share link"))
         field.value = url
         note = el(
-            "p", "share-note", wording.SHARE_SETTINGS_ONLY if settings_only else wording.SHARE_NOTE
+            "p",
+            "share-note",
+            _(wording.SHARE_SETTINGS_ONLY if settings_only else wording.SHARE_NOTE),
         )
         box.append(field)
         box.append(note)
@@ -252,7 +256,7 @@ class Screen:
 
         def copied(ok: bool) -> None:
             if ok:
-                note.textContent = "Link copied. " + note.textContent
+                note.textContent = _("Link copied.") + " " + note.textContent
 
         copy_text(url, copied)
 

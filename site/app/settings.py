@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from py_rules.engine.players import LEVELS
+from py_rules.i18n import N_, _
 from py_rules.play.lesson import parse_line
 from py_rules.play.session import MODES, Session, mode_of
 from py_rules.registry import GAMES
@@ -25,13 +26,13 @@ COMPUTER_DELAY_MS = 650  # long enough to follow the computer's move, short enou
 MAX_DELAY_MS = 5000
 # Not an option of the game: each human arranges their own numbers before play.
 ARRANGE = FlagOption(
-    "arrange", "arrange my numbers before play starts (otherwise they are shuffled)"
+    "arrange", N_("arrange my numbers before play starts (otherwise they are shuffled)")
 )
 # What a lesson's board offers besides play; a lesson may turn each off ("false").
 FEATURES = (
-    FlagOption("hints", "offer a Hint button", default=True),
-    FlagOption("review", "review the moves in the move list", default=True),
-    FlagOption("move_list", "show the move list", default=True),
+    FlagOption("hints", N_("offer a Hint button"), default=True),
+    FlagOption("review", N_("review the moves in the move list"), default=True),
+    FlagOption("move_list", N_("show the move list"), default=True),
 )
 
 
@@ -52,7 +53,8 @@ def features_or_notice(params: Mapping[str, str]) -> tuple[Features, str]:
         try:
             values[flag.name] = flag.parse(params.get(flag.name, "true")[:MAX_VALUE_LENGTH])
         except BadOption as error:
-            return Features(), f"This setting was refused ({error}): everything is offered."
+            refused = _("This setting was refused ({error}): everything is offered.")
+            return Features(), refused.format(error=error)
     return Features(**values), ""
 
 
@@ -77,7 +79,9 @@ def mode_player(mode: str) -> int | None:
     key = MODE_ALIASES.get(mode, mode)
     if key not in MODES:
         raise BadOption(
-            f"mode must be two-players, vs-computer or computer-first, not {quoted(mode)}"
+            _("mode must be two-players, vs-computer or computer-first, not {value}").format(
+                value=quoted(mode)
+            )
         )
     return MODES[key]
 
@@ -98,7 +102,8 @@ def settings_from_params(
     computer = mode_player(params.get("mode", "2p"))
     level = params.get("level", levels[0])
     if level not in levels:
-        raise BadOption(f"level must be one of {', '.join(levels)}, not {quoted(level)}")
+        refused = _("level must be one of {levels}, not {level}")
+        raise BadOption(refused.format(levels=", ".join(levels), level=quoted(level)))
     names = [params.get("name1", ""), params.get("name2", "")]
     if computer is not None and not names[computer - 1].strip():
         names[computer - 1] = "Computer"
@@ -143,7 +148,8 @@ def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str
     try:
         settings = settings_from_params(GAMES[slug], params, LEVELS)
     except RulesError as error:
-        return Settings(), f"These settings were refused ({error}): the standard game is shown."
+        refused = _("These settings were refused ({error}): the standard game is shown.")
+        return Settings(), refused.format(error=error)
     if settings.moves.strip():
         from_start = replace(settings, moves="")
         try:
@@ -153,5 +159,6 @@ def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str
         try:
             new_session(slug, settings)
         except RulesError as error:
-            return from_start, f"These moves were refused ({error}): the standard start is shown."
+            refused = _("These moves were refused ({error}): the standard start is shown.")
+            return from_start, refused.format(error=error)
     return settings, ""

@@ -9,20 +9,21 @@ from __future__ import annotations
 from typing import Any, assert_never
 
 from py_rules import Outcome, Phase, Session
+from py_rules.i18n import N_, _, percent
 from py_rules.rules.core import Game, Reason, other
 
 from .renderers.base import Renderer, View
 
 # The phases in which nothing on the board may be played.
 BUSY = (Phase.COMPUTER, Phase.REPLAY, Phase.OVER)
-NOT_KEPT = (
+NOT_KEPT = N_(
     "This browser does not keep this game (its storage is off or full): "
     "you can play on, but a reload starts a new game."
 )
-OTHER_TAB = "This game was played on in another tab: here it is as it is now."
-NOT_PROVED = "The computer's move is strong, not proved perfect: too big to solve here."
-SHARE_NOTE = "Copy this link to share the game at this position."
-SHARE_SETTINGS_ONLY = (
+OTHER_TAB = N_("This game was played on in another tab: here it is as it is now.")
+NOT_PROVED = N_("The computer's move is strong, not proved perfect: too big to solve here.")
+SHARE_NOTE = N_("Copy this link to share the game at this position.")
+SHARE_SETTINGS_ONLY = N_(
     "While a Number Duel runs, a link carries only its settings (its moves would "
     "give away hidden numbers): it starts a new game. Share again once it is over."
 )
@@ -30,7 +31,7 @@ SHARE_SETTINGS_ONLY = (
 
 def show_numbers(name: str) -> str:
     """The hand-over button's label."""
-    return f"Show {name}'s numbers"
+    return _("Show {name}'s numbers").format(name=name)
 
 
 def describe_all(session: Session, renderer: Renderer) -> list[str]:
@@ -44,19 +45,25 @@ def status(session: Session, renderer: Renderer, view: View, log: list[str]) -> 
     last = log[session.at - 1] + " " if session.at else ""
     name = game.player_name
     if phase is Phase.REPLAY and not game.take_back_while_running:
-        return f"Replay, move {session.at} of {session.total}. {last}".rstrip()
+        replay = _("Replay, move {number} of {total}.").format(
+            number=session.at, total=session.total
+        )
+        return f"{replay} {last}".rstrip()
     if phase is Phase.OVER:  # (a game by link may end otherwise: its own words say how)
         return ending(game, renderer) if game.is_over else last.rstrip()
     if phase is Phase.ARRANGE:
-        return f"{name(session.seat)}: {renderer.prompt(game, view)}."
+        return _("{name}: {prompt}.").format(
+            name=name(session.seat), prompt=renderer.prompt(game, view)
+        )
     computer = session.computer or 1
     if phase is Phase.REPLAY:
-        return f"{last}{name(computer)} moves next: step forward to see it."
+        return last + _("{name} moves next: step forward to see it.").format(name=name(computer))
     if phase is Phase.COMPUTER:
-        return f"{last}{name(computer)} is thinking…"
+        return last + _("{name} is thinking…").format(name=name(computer))
     if phase is Phase.HAND_OVER:
-        return f"{last}Pass the screen to {name(session.next_player or 1)}."
-    return f"{last}{name(game.to_move or 1)}: {renderer.prompt(game, view)}."
+        return last + _("Pass the screen to {name}.").format(name=name(session.next_player or 1))
+    prompt = renderer.prompt(game, view)
+    return last + _("{name}: {prompt}.").format(name=name(game.to_move or 1), prompt=prompt)
 
 
 def ending(game: Game[Any], renderer: Renderer) -> str:
@@ -65,17 +72,21 @@ def ending(game: Game[Any], renderer: Renderer) -> str:
     assert isinstance(outcome, Outcome), "the game is over"
     if outcome.winner is None:
         assert outcome.reason is Reason.LAST_ENCOUNTER, "only a last encounter ends in a tie"
-        return "It's a draw: the last two numbers tied."
-    wins, loser = f"{game.player_name(outcome.winner)} wins!", other(outcome.winner)
+        return _("It's a draw: the last two numbers tied.")
+    wins = _("{name} wins!").format(name=game.player_name(outcome.winner))
+    loser = game.player_name(other(outcome.winner))
     match outcome.reason:
         case Reason.STUCK:
-            return f"{wins} {game.player_name(loser)} {renderer.stuck(game)}."
+            return f"{wins} {renderer.stuck(game, loser)}"
         case Reason.TARGET:
-            return f"{wins} Their total is exactly {game.options['target']}."
+            exact = _("Their total is exactly {target}.").format(target=game.options["target"])
+            return f"{wins} {exact}"
         case Reason.NO_NUMBERS | Reason.LAST_ENCOUNTER:
-            return f"{wins} {game.player_name(loser)} has no numbers left."
+            left = _("{name} has no numbers left.").format(name=loser)
+            return f"{wins} {left}"
         case Reason.RESIGNED:
-            return f"{wins} {game.player_name(loser)} resigned."
+            resigned = _("{name} resigned.").format(name=loser)
+            return f"{wins} {resigned}"
         case unknown:
             assert_never(unknown)
 
@@ -85,28 +96,32 @@ def not_now(session: Session) -> str:
     phase, game = session.phase, session.game
     if phase is Phase.HAND_OVER:
         button = show_numbers(game.player_name(session.next_player or 1))
-        return f"Press “{button}” first."
+        return _("Press “{button}” first.").format(button=button)
     if phase is Phase.REPLAY and not game.take_back_while_running:
-        return "This is a replay of the finished game: press New game to play again."
+        return _("This is a replay of the finished game: press New game to play again.")
     if phase is Phase.OVER:
-        return "The game is over: press New game to play again."
+        return _("The game is over: press New game to play again.")
     if phase is Phase.REPLAY:
-        return "The computer moves here: step forward, or back to your turn."
+        return _("The computer moves here: step forward, or back to your turn.")
     if phase is Phase.COMPUTER:
-        return "Wait for the computer's move."
+        return _("Wait for the computer's move.")
     return ""
 
 
 def hint(advice: dict[str, Any] | None) -> str:
     """A best move in words, from `py_rules.engine.players.hint` (None: too deep to solve)."""
     if advice is None:
-        return "No quick hint here: this position is too deep to solve in the page."
+        return _("No quick hint here: this position is too deep to solve in the page.")
     move = advice["move"]
     if not advice["exact"]:  # a strong move from an estimate, not proved best
-        return f"Hint (strong, not proved perfect: too big to solve here): {move}."
+        return _("Hint (strong, not proved perfect: too big to solve here): {move}.").format(
+            move=move
+        )
     if advice["winning"] is None:  # a chance, from what this player sees
-        chance = round(100 * advice["value"])
-        return f"Hint: play {move}. Your chance to win is {chance}% with best play."
+        chance = percent(advice["value"])
+        return _("Hint: play {move}. Your chance to win is {chance} with best play.").format(
+            move=move, chance=chance
+        )
     if advice["winning"]:
-        return f"Hint: play {move}. It wins against any defence."
-    return f"Every move loses against perfect play; {move} holds out longest."
+        return _("Hint: play {move}. It wins against any defence.").format(move=move)
+    return _("Every move loses against perfect play; {move} holds out longest.").format(move=move)

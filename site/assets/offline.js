@@ -59,10 +59,23 @@
     worker.addEventListener("statechange", check);
   }
 
+  /** A first visit in another language fetched its catalogue before the worker served the
+   * page: fetch it again through the worker, which keeps it for offline use (the worker
+   * caches no language nobody chose). The boards' Python sets those `lang` attributes. */
+  function keepCatalogues() {
+    const nodes = [document.documentElement, ...document.querySelectorAll(".number-duels[lang]")];
+    for (const lang of new Set(nodes.map((node) => node.lang))) {
+      if (/^[a-z]{2,3}(_[A-Z]{2})?$/.test(lang) && lang !== "en") {
+        fetch(new URL(`locale/${lang}.mo`, root)).catch(() => {});
+      }
+    }
+  }
+
   container.addEventListener("controllerchange", () => {
     if (switching) return location.reload();
     if (!controlled) {
       controlled = true; // a first visit's page, taken over by the worker it installed
+      keepCatalogues();
       return;
     }
     switched = true;

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from py_rules.i18n import _
+
 from ..canvas import Pen
 
 
@@ -94,15 +96,15 @@ class Renderer:
 
     def prompt(self, game: Any, view: View) -> str:
         """What the player to move should do now, e.g. "take a number next to 4"."""
-        return "make a move"
+        return _("make a move")
 
     def describe(self, game: Any, move: str, player: int) -> str:
         """One move in words, for the status line and the history (game is after it)."""
-        return f"{game.player_name(player)} played {move}."
+        return _("{name} played {move}.").format(name=game.player_name(player), move=move)
 
-    def stuck(self, game: Any) -> str:
-        """What the player stuck at the end lacks, after their name (`wording.ending`)."""
-        return "cannot move"
+    def stuck(self, game: Any, name: str) -> str:
+        """The sentence saying that `name`, stuck at the end, cannot move (`wording.ending`)."""
+        return _("{name} cannot move.").format(name=name)
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         """Short facts shown under a player's name."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from py_rules.i18n import _, either
+
 from .. import theme
 from ..canvas import Pen
 from .base import Layout, Target, View, owners
@@ -23,8 +25,6 @@ def circle_points(count: int, cx: float, cy: float, radius: float) -> list[tuple
 
 
 class CircleDuelRenderer(PickRenderer):
-    verb = "took"
-
     def layout(self, game: Any, view: View, width: float) -> Layout:
         n = game.size
         side = min(width, 560.0)
@@ -45,12 +45,13 @@ class CircleDuelRenderer(PickRenderer):
         pen.circle(cx, cy, radius, stroke=theme.TRACK, width=4)
         last = self.last(game)
         if last is None:
-            pen.text(cx, cy - 10, "Any", radius * 0.2, theme.MUTED, 600)
-            pen.text(cx, cy + radius * 0.14, "number", radius * 0.2, theme.MUTED, 600)
+            # Two lines drawn on the board: "Any" over "number".
+            pen.text(cx, cy - 10, _("Any"), radius * 0.2, theme.MUTED, 600)
+            pen.text(cx, cy + radius * 0.14, _("number"), radius * 0.2, theme.MUTED, 600)
         else:
             who = owners(game)[last]
             pen.text(
-                cx, cy - radius * 0.28, "last taken", max(12.0, radius * 0.09), theme.MUTED, 600
+                cx, cy - radius * 0.28, _("last taken"), max(12.0, radius * 0.09), theme.MUTED, 600
             )
             pen.text(cx, cy + radius * 0.06, str(last), radius * 0.42, theme.PLAYER[who], 800)
         self.draw_numbers(pen, game, layout)
@@ -58,5 +59,5 @@ class CircleDuelRenderer(PickRenderer):
     def prompt(self, game: Any, view: View) -> str:
         last = self.last(game)
         if last is None:
-            return "take any number"
-        return "take " + " or ".join(game.legal_move_texts())
+            return _("take any number")
+        return _("take {numbers}").format(numbers=either(game.legal_move_texts()))

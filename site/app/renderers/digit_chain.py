@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.i18n import N_, _
+
 from .. import theme
 from ..canvas import Pen
 from .base import Layout, Target, View
@@ -11,7 +13,8 @@ from .picking import PickRenderer
 
 
 class DigitChainRenderer(PickRenderer):
-    verb = "picked"
+    did = N_("{name} picked {move}.")
+    mine = N_("Picked {numbers}")
 
     def numbers(self, game: Any) -> list[int]:
         top = game.options["pool"]
@@ -53,9 +56,12 @@ class DigitChainRenderer(PickRenderer):
     def prompt(self, game: Any, view: View) -> str:
         last = self.last(game)
         if last is None:
-            return "pick any number"
-        return f"pick a number starting with {last % 10}"
+            return _("pick any number")
+        return _("pick a number starting with {digit}").format(digit=last % 10)
 
-    def stuck(self, game: Any) -> str:
+    def stuck(self, game: Any, name: str) -> str:
         last = self.last(game)
-        return "cannot move" if last is None else f"has no number starting with {last % 10}"
+        if last is None:
+            return super().stuck(game, name)
+        message = _("{name} has no number starting with {digit}.")
+        return message.format(name=name, digit=last % 10)

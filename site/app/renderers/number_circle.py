@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from py_rules.i18n import _, either
+
 from .. import theme
 from ..canvas import Pen
 from .base import Choice, Layout, Renderer, Target, View
@@ -29,11 +31,11 @@ class NumberCircleRenderer(Renderer):
             for k, (x, y) in enumerate(points, start=1)
         ]
         targets += [
-            Target("+", "+", bar=True, title="Add the number to your total"),
-            Target("-", MINUS, bar=True, title="Subtract the number from your total"),
+            Target("+", "+", bar=True, title=_("Add the number to your total")),
+            Target("-", MINUS, bar=True, title=_("Subtract the number from your total")),
         ]
         if "pass" in game.legal_move_texts():
-            targets.append(Target("pass", "Pass", bar=True, title="You have no legal move"))
+            targets.append(Target("pass", _("Pass"), bar=True, title=_("You have no legal move")))
         # Nine numbers leave no number at the bottom: the board ends under the lowest ones,
         # with room for a player's marker beside them.
         lowest = max(t.y + t.h for t in targets if not t.bar)
@@ -44,7 +46,7 @@ class NumberCircleRenderer(Renderer):
             return Choice(move="pass")
         if key in "+-":
             if view.pending is None:
-                return Choice(refusal="Choose the number to move to first, then + or \u2212.")
+                return Choice(refusal=_("Choose the number to move to first, then + or \u2212."))
             return Choice(move=f"{view.pending}{key}")
         return Choice(select=key, completions=(f"{key}+", f"{key}-"))
 
@@ -55,7 +57,7 @@ class NumberCircleRenderer(Renderer):
         pen.circle(cx, cy, radius, stroke=theme.TRACK, width=4)
         state = game.state
         target = game.options["target"]
-        pen.text(cx, cy - radius * 0.34, "target", max(12.0, radius * 0.1), theme.MUTED, 600)
+        pen.text(cx, cy - radius * 0.34, _("target"), max(12.0, radius * 0.1), theme.MUTED, 600)
         pen.text(cx, cy - radius * 0.08, str(target), radius * 0.36, theme.INK, 800)
         for player, dx in ((1, -1), (2, 1)):
             x = cx + dx * radius * 0.3
@@ -110,24 +112,29 @@ class NumberCircleRenderer(Renderer):
     def prompt(self, game: Any, view: View) -> str:
         moves = game.legal_move_texts()
         if moves == ["pass"]:
-            return "no legal move, so press Pass"
+            return _("no legal move, so press Pass")
         if view.pending is not None:
-            return f"moving to {view.pending}: now + or \u2212"
+            return _("moving to {number}: now + or \u2212").format(number=view.pending)
         places = [str(n) for n in game.destinations()]
-        return f"move to {' or '.join(places)}, then + or \u2212"
+        return _("move to {numbers}, then + or \u2212").format(numbers=either(places))
 
     def describe(self, game: Any, move: str, player: int) -> str:
         name = game.player_name(player)
         if move == "pass":
-            return f"{name} passed (no legal move)."
+            return _("{name} passed (no legal move).").format(name=name)
         total = game.state.total[player - 1]
         step = game.moves[-1]  # `game` is the game after this move
-        done = "added" if step.op == "+" else "subtracted"
-        return f"{name} moved to {step.to} and {done} it: total {total}."
+        if step.op == "+":
+            message = _("{name} moved to {number} and added it: total {total}.")
+        else:
+            message = _("{name} moved to {number} and subtracted it: total {total}.")
+        return message.format(name=name, number=step.to, total=total)
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         state = game.state
         return [
-            f"Total {state.total[player - 1]} (target {game.options['target']})",
-            f"Marker on {state.position[player - 1]}",
+            _("Total {total} (target {target})").format(
+                total=state.total[player - 1], target=game.options["target"]
+            ),
+            _("Marker on {number}").format(number=state.position[player - 1]),
         ]

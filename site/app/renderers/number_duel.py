@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.i18n import N_, _, ngettext
 from py_rules.rules.core import other
 
 from .. import theme
@@ -19,7 +20,7 @@ from .base import Choice, Layout, Renderer, Target, View
 
 CAPTION = 26.0
 BAND = 84.0
-DONE = "Done arranging"
+DONE = N_("Done arranging")
 
 
 class NumberDuelRenderer(Renderer):
@@ -44,12 +45,26 @@ class NumberDuelRenderer(Renderer):
         if view.arranging:  # your own cards by position, labelled with their numbers
             order = game.arrangement(seat)
             cards = [
-                Target(f"a{i}", f"{n} at position {i}", left + (i - 1) * (w + gap), bottom, w, h)
+                Target(
+                    f"a{i}",
+                    _("{number} at position {position}").format(number=n, position=i),
+                    left + (i - 1) * (w + gap),
+                    bottom,
+                    w,
+                    h,
+                )
                 for i, n in enumerate(order, start=1)
             ]
-            return Layout(bottom + h + CAPTION + 6, (*cards, Target("done", DONE, bar=True)))
+            return Layout(bottom + h + CAPTION + 6, (*cards, Target("done", _(DONE), bar=True)))
         targets = [
-            Target(f"p{i}", f"Position {i}", left + (i - 1) * (w + gap), CAPTION, w, h)
+            Target(
+                f"p{i}",
+                _("Position {position}").format(position=i),
+                left + (i - 1) * (w + gap),
+                CAPTION,
+                w,
+                h,
+            )
             for i in range(1, game.options["numbers"] + 1)
         ]
         if view.viewer == seat or view.reveal:
@@ -67,11 +82,11 @@ class NumberDuelRenderer(Renderer):
         if key.startswith("p"):
             if view.pending is None:
                 return Choice(
-                    refusal="Choose one of your numbers first, then a position to attack."
+                    refusal=_("Choose one of your numbers first, then a position to attack.")
                 )
             return Choice(move=f"{view.pending}@{key[1:]}")
         if game.to_move != seat:  # the numbers shown are the seat's: not the mover's
-            return Choice(refusal="It is not your turn.")
+            return Choice(refusal=_("It is not your turn."))
         positions = range(1, game.options["numbers"] + 1)
         return Choice(select=key, completions=tuple(f"{key}@{p}" for p in positions))
 
@@ -98,7 +113,7 @@ class NumberDuelRenderer(Renderer):
         pen.text(
             left,
             CAPTION / 2,
-            f"{game.player_name(rival)}'s positions",
+            _("{name}'s positions").format(name=game.player_name(rival)),
             13,
             theme.MUTED,
             650,
@@ -142,7 +157,7 @@ class NumberDuelRenderer(Renderer):
         pen.text(
             left,
             bottom + h + CAPTION / 2 + 6,
-            f"{game.player_name(seat)}'s numbers",
+            _("{name}'s numbers").format(name=game.player_name(seat)),
             13,
             theme.MUTED,
             650,
@@ -215,7 +230,7 @@ class NumberDuelRenderer(Renderer):
                 pen.text(
                     x + w / 2,
                     y + 14,
-                    "shown" if own else "face up",
+                    _("shown") if own else _("face up"),
                     9.5,
                     theme.PLAYER_DARK[owner],
                     700,
@@ -239,43 +254,64 @@ class NumberDuelRenderer(Renderer):
         )
         if not game.state.encounters:
             pen.rect(cx - 110, y + 4, 220, height - 8, 14, fill=theme.SURFACE, stroke=theme.TRACK)
-            pen.text(cx, y + height / 2, "No attacks yet", 14, theme.MUTED, 600)
+            pen.text(cx, y + height / 2, _("No attacks yet"), 14, theme.MUTED, 600)
             return
         e = game.state.encounters[-1]
         defender = other(e.attacker)
         mid = y + height / 2 - 7
         pen.rect(cx - 160, y, 320, height, 14, fill=theme.SURFACE, stroke=theme.TRACK, width=1.5)
         pen.text(cx - 46, mid, str(e.number), 24, theme.PLAYER[e.attacker], 800)
-        pen.text(cx, mid, "vs", 13, theme.MUTED, 700)
+        pen.text(cx, mid, _("vs"), 13, theme.MUTED, 700)
         pen.text(cx + 46, mid, str(e.defender_number), 24, theme.PLAYER[defender], 800)
+        attacker = game.player_name(e.attacker)
         if e.winner is None:
-            verdict = "a tie: both are out"
+            caption = _("{name} attacked position {position} · a tie: both are out")
+            caption = caption.format(name=attacker, position=e.position)
         else:
-            verdict = f"{e.number if e.winner == e.attacker else e.defender_number} wins"
-        caption = f"{game.player_name(e.attacker)} attacked position {e.position} · {verdict}"
+            winning = e.number if e.winner == e.attacker else e.defender_number
+            caption = _("{name} attacked position {position} · {number} wins")
+            caption = caption.format(name=attacker, position=e.position, number=winning)
         pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
 
     def prompt(self, game: Any, view: View) -> str:
         if view.arranging:
-            return f"arrange your numbers: press one card, then another to swap them, then {DONE}"
+            return _(
+                "arrange your numbers: press one card, then another to swap them, then {done}"
+            ).format(done=_(DONE))
         if view.pending is not None:
-            return f"attack with {view.pending}: now choose a position to attack"
-        return "choose one of your numbers to attack with"
+            return _("attack with {number}: now choose a position to attack").format(
+                number=view.pending
+            )
+        return _("choose one of your numbers to attack with")
 
     def describe(self, game: Any, move: str, player: int) -> str:
         e = game.state.encounters[-1]
         me, them = game.player_name(player), game.player_name(other(player))
-        head = f"{me} attacked position {e.position} with {e.number}"
         if e.winner is None:
-            return f"{head}: {them}'s {e.defender_number} ties; both are eliminated."
-        if e.winner == player:
-            return f"{head}: it beats {them}'s {e.defender_number}."
-        return f"{head}: {them}'s {e.defender_number} wins and stays face up."
+            message = _(
+                "{name} attacked position {position} with {number}: "
+                "{rival}'s {defender} ties; both are eliminated."
+            )
+        elif e.winner == player:
+            message = _(
+                "{name} attacked position {position} with {number}: it beats {rival}'s {defender}."
+            )
+        else:
+            message = _(
+                "{name} attacked position {position} with {number}: "
+                "{rival}'s {defender} wins and stays face up."
+            )
+        return message.format(
+            name=me, position=e.position, number=e.number, rival=them, defender=e.defender_number
+        )
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         public = game.public_view()
         left = len(game.state.occupied(player))
         gone = public["gone"][str(player)]
-        facts = [f"{left} number{'s' if left != 1 else ''} left"]
-        facts.append(f"Used or lost: {', '.join(map(str, gone))}" if gone else "Nothing used yet")
+        facts = [ngettext("{count} number left", "{count} numbers left", left).format(count=left)]
+        if gone:
+            facts.append(_("Used or lost: {numbers}").format(numbers=_(", ").join(map(str, gone))))
+        else:
+            facts.append(_("Nothing used yet"))
         return facts

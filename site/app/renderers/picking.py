@@ -10,25 +10,29 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from py_rules.i18n import N_, _
+
 from .. import theme
 from ..canvas import Pen
 from .base import Choice, Layout, Renderer, Target, View, owners
 
 
 class PickRenderer(Renderer):
-    verb = "took"
+    # The game's verb, in whole messages: "{name} took {move}." and "Took 3, 7".
+    did = N_("{name} took {move}.")
+    mine = N_("Took {numbers}")
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
         return Choice(move=key)
 
     def describe(self, game: Any, move: str, player: int) -> str:
-        return f"{game.player_name(player)} {self.verb} {move}."
+        return _(self.did).format(name=game.player_name(player), move=move)
 
     def player_facts(self, game: Any, view: View, player: int) -> list[str]:
         mine = sorted(n for n, p in owners(game).items() if p == player)
-        return [
-            f"{self.verb.capitalize()} {', '.join(map(str, mine))}" if mine else "No numbers yet"
-        ]
+        if not mine:
+            return [_("No numbers yet")]
+        return [_(self.mine).format(numbers=_(", ").join(map(str, mine)))]
 
     def last(self, game: Any) -> int | None:
         return game.moves[-1] if game.moves else None  # a picking game's move is its number

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from py_rules.i18n import N_, _
 from py_rules.rules.core import other
 
 from .. import theme
@@ -23,7 +24,8 @@ def numbers_per_row(n: int, width: float, gap: float) -> int:
 
 
 class SequenceDuelRenderer(PickRenderer):
-    verb = "claimed"
+    did = N_("{name} claimed {move}.")
+    mine = N_("Claimed {numbers}")
 
     def layout(self, game: Any, view: View, width: float) -> Layout:
         n = game.size
@@ -75,6 +77,6 @@ class SequenceDuelRenderer(PickRenderer):
 
     def prompt(self, game: Any, view: View) -> str:
         if not game.moves:
-            return "claim any number"
+            return _("claim any number")
         rival = game.player_name(other(game.to_move))
-        return f"claim a free number not next to {rival}'s"
+        return _("claim a free number not next to {name}'s").format(name=rival)

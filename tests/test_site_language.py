@@ -1,0 +1,245 @@
+"""The pages' words in the player's language: every game's board and status line speak
+Spanish after `i18n.use("es")` and the same English as before after `i18n.use("en")`;
+how a page chooses its language; and English never imports gettext.
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import types
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    importlib.import_module("app.dom")
+except ImportError:  # no browser here: the page's calls are stood in for below
+    sys.modules["app.dom"] = types.ModuleType("app.dom")
+
+from app import language, wording
+from app.board import view_of
+from app.language import LANGUAGES, choose, supported
+from app.renderers import renderer_class
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import SHIPPED, played_games
+
+from py_rules import Phase, Session, i18n
+
+REPO = Path(__file__).resolve().parent.parent
+WIDTH = 600.0
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.use("en")
+
+
+def page_words(game: Any) -> list[str]:
+    """Every sentence and label the board of `game` shows now that is not a bare number:
+    the status line, the move list, the players' facts, the buttons' names and titles."""
+    session = Session(game.copy())
+    if session.phase is Phase.HAND_OVER:
+        session.reveal()
+    renderer = renderer_class(game.slug)(type(game))
+    view = view_of(session, None)
+    log = wording.describe_all(session, renderer)
+    words = [wording.status(session, renderer, view, log), *log]
+    for player in (1, 2):
+        words += renderer.player_facts(session.game, view, player)
+    for target in renderer.layout(session.game, view, WIDTH).targets:
+        words += [text for text in (target.label, target.title) if any(map(str.isalpha, text))]
+    if session.phase is not Phase.HUMAN:
+        words.append(wording.not_now(session))
+    return words
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_every_game_shows_spanish_after_use_es_and_the_same_english_after_use_en(
+    data: st.DataObject,
+) -> None:
+    game = data.draw(played_games(SHIPPED), label="game")
+    english = page_words(game)
+    assert i18n.use("es") == "es"
+    spanish = page_words(game)
+    assert i18n.use("en") == "en"
+    assert page_words(game) == english, "English is as it was"
+    for es, en in zip(spanish, english, strict=True):
+        assert es != en, f"still English in Spanish: {en!r}"
+
+
+def test_the_hint_and_the_end_of_a_game_in_spanish() -> None:
+    i18n.use("es")
+    assert wording.hint({"move": "3", "exact": True, "winning": True, "value": 1.0}) == (
+        "Pista: juega 3. Gana contra cualquier defensa."
+    )
+    chance = wording.hint({"move": "4", "exact": True, "winning": None, "value": 0.45})
+    assert chance.startswith("Pista: juega 4.") and i18n.percent(0.45) in chance
+    game = Session.new("circle-duel", {"size": 5}).game
+    for move in ["4", "5", "1", "2", "3"]:
+        game.play(move)
+    renderer = renderer_class("circle-duel")(type(game))
+    assert wording.ending(game, renderer) == "¡Gana Jugador 1! Jugador 2 no puede mover."
+    against = Session.new("circle-duel", {}, ("Ann", "Computer"), 2).game  # as the pages name it
+    assert [against.player_name(1), against.player_name(2)] == ["Ann", "Ordenador"]
+    assert against.names == ("Ann", "Computer"), "kept in English, as saves and links are"
+    i18n.use("en")
+    assert wording.ending(game, renderer) == "Player 1 wins! Player 2 cannot move."
+
+
+def test_the_lesson_builders_code_speaks_the_language_of_its_page() -> None:
+    from app import lesson_builder
+
+    lesson = lesson_builder.lesson_from({"game": "digit-chain"})
+    english = lesson_builder.win_example(lesson, "https://example.org/nd/")
+    i18n.use("es")
+    spanish = lesson_builder.win_example(lesson, "https://example.org/nd/")
+    assert '"Bien hecho, Jugador 1: has ganado."' in spanish
+    assert '"Esta vez no: pulsa Nueva partida y vuelve a intentarlo."' in spanish
+    assert '"Well done, Player 1: you won."' in english and "Bien" not in english
+
+
+def test_the_site_lists_every_language_it_has_a_catalogue_of() -> None:
+    assert list(LANGUAGES) == i18n.available()
+
+
+@pytest.mark.parametrize(
+    ("param", "remembered", "attribute", "chosen"),
+    [
+        (None, None, None, "en"),
+        ("es", None, None, "es"),
+        ("es-MX", None, None, "es"),
+        ("xx", "es", None, "en"),  # an unsupported choice is English, even after Spanish
+        ("", "es", None, "es"),
+        (None, "es", None, "es"),
+        ("en", "es", None, "en"),
+        (None, None, "es", "es"),
+        ("en", None, "es", "es"),  # an embed's own language wins on its host page
+        (None, "es", "../../etc", "en"),
+    ],
+)
+def test_a_page_chooses_its_language(
+    param: str | None, remembered: str | None, attribute: str | None, chosen: str
+) -> None:
+    assert choose(param, remembered, attribute) == chosen
+    assert supported("es-ES") == "es" and supported("fr") == supported(None) == "en"
+
+
+def finish(coroutine: Coroutine[Any, Any, str]) -> str:
+    """The result of a coroutine that never waits (the stand-in fetch answers at once), run
+    without an event loop: Pyodide's cannot be started from a test."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return str(done.value)
+    raise AssertionError("the page's language waited on something")
+
+
+class Page:
+    """The browser calls `language.start` makes, on one page of a deployment."""
+
+    def __init__(self, query: dict[str, str], storage: dict[str, str], refuse: bool = False):
+        self.query, self.storage, self.refuse = query, storage, refuse
+        self.fetched: list[str] = []
+        self.lang: dict[str, str] = {}
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        calls = {
+            "query_params": lambda: self.query,
+            "site_scope": lambda: "/nd/",
+            "stored": self.storage.get,
+            "store": self.store,
+            "site_file": lambda path: f"https://example.org/nd/{path}",
+            "fetch_bytes": self.fetch,
+            "set_language": lambda node, tag: self.lang.__setitem__(node, tag),
+            "page_root": lambda: "html",
+            "warn": print,
+        }
+        for name, call in calls.items():
+            monkeypatch.setattr(language.dom, name, call, raising=False)
+
+    def store(self, key: str, text: str) -> bool:
+        if not self.refuse:
+            self.storage[key] = text
+        return not self.refuse
+
+    async def fetch(self, url: str) -> bytes | None:
+        self.fetched.append(url)
+        name = url.rsplit("/", 1)[1].removesuffix(".mo")
+        folder = i18n.LOCALE_DIR / name / "LC_MESSAGES"
+        from py_rules.i18n.mo import compile_po
+
+        return compile_po((folder / f"{i18n.DOMAIN}.po").read_text(encoding="utf-8"))
+
+
+def test_lang_es_fetches_the_catalogue_and_is_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept: dict[str, str] = {}
+    page = Page({"lang": "es"}, kept)
+    page.install(monkeypatch)
+    assert finish(language.start()) == "es" and i18n.language() == "es"
+    assert page.fetched == ["https://example.org/nd/locale/es.mo"] and page.lang == {"html": "es"}
+    assert wording.not_now(Session.new("circle-duel")) == ""
+    assert i18n._("New game") == "Nueva partida"
+    i18n.use("en")
+    later = Page({}, kept)  # another page of the deployment, no ?lang=
+    later.install(monkeypatch)
+    assert finish(language.start()) == "es" and later.fetched
+
+
+def test_an_unsupported_or_no_choice_is_english_and_fetches_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kept = {"number-duels:/nd/lang": "es"}
+    for query in ({"lang": "xx"}, {"lang": "en"}):
+        page = Page(query, kept)
+        page.install(monkeypatch)
+        assert finish(language.start()) == "en"
+        assert page.fetched == [] and page.lang == {} and kept["number-duels:/nd/lang"] == "en"
+    refused = Page({"lang": "es"}, {}, refuse=True)  # storage off: this page still speaks it
+    refused.install(monkeypatch)
+    assert finish(language.start()) == "es"
+
+
+def test_an_embed_attribute_sets_the_language_of_the_boards_not_of_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = Page({}, {})
+    page.install(monkeypatch)
+    assert finish(language.start("es")) == "es" and page.lang == {}
+
+
+@pytest.mark.no_wasm
+def test_an_english_page_never_imports_gettext() -> None:
+    """English needs no catalogue: choosing it and showing every game's status line leave
+    gettext unimported."""
+    script = (
+        "import asyncio, sys, types\n"
+        "sys.modules['app.dom'] = dom = types.ModuleType('app.dom')\n"
+        "dom.query_params = lambda: {'lang': 'xx'}\n"
+        "dom.site_scope = lambda: '/'\n"
+        "dom.stored = lambda key: None\n"
+        "dom.store = lambda key, text: True\n"
+        "from app import language, wording\n"
+        "from app.board import view_of\n"
+        "from app.renderers import renderer_class\n"
+        "from py_rules import Session, game_class\n"
+        "from py_rules.registry import BUILT_IN\n"
+        "assert asyncio.run(language.start()) == 'en'\n"
+        "for kit in BUILT_IN:\n"
+        "    s = Session.new(kit.slug)\n"
+        "    r = renderer_class(kit.slug)(game_class(kit.slug))\n"
+        "    wording.status(s, r, view_of(s, None), [])\n"
+        "assert 'gettext' not in sys.modules, 'gettext imported'\n"
+    )
+    paths = [str(REPO), str(REPO / "site")]
+    env = {"PYTHONPATH": ":".join(paths), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
