@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import SLUGS, game_setups, options_for
 
-from py_rules import GAMES, BadOption, BadSave, load_game, new_game
+from py_rules import GAMES, BadOption, BadSave, i18n, load_game, new_game
 from py_rules.rules.core import clean_name
 from py_rules.rules.options import FIRST, MAX_SEED, FlagOption, IntOption, OrderOption
 
@@ -84,6 +84,25 @@ def test_bad_option_is_refused_naming_the_option(
     with pytest.raises(BadOption) as refused:
         new_game(slug, options)
     assert name in str(refused.value)
+    assert refused.value.field == name  # what a form marks, whatever the language
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_refused_name_or_option_names_its_field_in_every_language(language: str) -> None:
+    """A form marks the field at fault by `BadOption.field`, not by reading the message,
+    which is in the player's language."""
+    i18n.use(language)
+    try:
+        for player in (1, 2):
+            with pytest.raises(BadOption) as refused:
+                clean_name("x" * 100, player)
+            assert refused.value.field == f"name{player}"
+            assert (f"player {player}" in str(refused.value)) == (language == "en")
+        with pytest.raises(BadOption) as refused:
+            new_game("digit-chain", {"seed": -1})
+        assert refused.value.field == "seed"
+    finally:
+        i18n.use("en")
 
 
 @pytest.mark.parametrize("slug", SLUGS)

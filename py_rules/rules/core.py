@@ -104,7 +104,9 @@ def clean_name(name: str | None, player: int) -> str:
     if name is None:
         return default
     if not isinstance(name, str):
-        raise BadOption(_("the name of player {player} must be text").format(player=player))
+        raise BadOption(
+            _("the name of player {player} must be text").format(player=player), f"name{player}"
+        )
     name = name.strip()
     if not name:
         return default
@@ -112,14 +114,16 @@ def clean_name(name: str | None, player: int) -> str:
         raise BadOption(
             _("the name of player {player} is longer than {count} characters").format(
                 player=player, count=MAX_NAME_LENGTH
-            )
+            ),
+            f"name{player}",
         )
     if any(unicodedata.category(ch) in UNSHOWABLE for ch in name):
         raise BadOption(
             _(
                 "the name of player {player} contains control or invisible characters"
                 " (such as text-direction or zero-width marks)"
-            ).format(player=player)
+            ).format(player=player),
+            f"name{player}",
         )
     return name
 

@@ -32,7 +32,13 @@ class IllegalMove(RulesError):
 
 
 class BadOption(RulesError):
-    """An option that is unknown, malformed or out of its range."""
+    """An option that is unknown, malformed or out of its range. `field` names what is at
+    fault (an option's name, or `name1`/`name2` for a player's name) so that a form can mark
+    it whatever language the message is in; None when no one field is."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class BadSave(RulesError):

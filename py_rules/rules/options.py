@@ -46,7 +46,8 @@ class IntOption:
                 else _("{name} must be between {low} and {high}, not {number}")
             )
             raise BadOption(
-                message.format(name=self.name, low=self.low, high=self.high, number=number)
+                message.format(name=self.name, low=self.low, high=self.high, number=number),
+                self.name,
             )
         return number
 
@@ -70,7 +71,8 @@ class FlagOption:
         raise BadOption(
             _("{name} must be true or false, not {value}").format(
                 name=self.name, value=_show(value)
-            )
+            ),
+            self.name,
         )
 
 
@@ -96,7 +98,8 @@ class OrderOption:
             parts = list(value)
         else:
             raise BadOption(
-                _("{name} must be a list of numbers such as 5,3,1,2,4").format(name=self.name)
+                _("{name} must be a list of numbers such as 5,3,1,2,4").format(name=self.name),
+                self.name,
             )
         return tuple(_whole_number(self.name, part) for part in parts)
 
@@ -105,7 +108,8 @@ class OrderOption:
             raise BadOption(
                 _(
                     "{name} must list each of the numbers 1 to {size} exactly once, not {order}"
-                ).format(name=self.name, size=size, order=quoted(",".join(map(str, order))))
+                ).format(name=self.name, size=size, order=quoted(",".join(map(str, order)))),
+                self.name,
             )
 
 
@@ -123,18 +127,20 @@ def _show(value: Any) -> str:
 def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool):
         raise BadOption(
-            _("{name} must be a whole number, not {value}").format(name=name, value=_show(value))
+            _("{name} must be a whole number, not {value}").format(name=name, value=_show(value)),
+            name,
         )
     if isinstance(value, int):
         if abs(value) > MAX_SEED:  # also keeps int-to-text limits out of our messages
-            raise BadOption(_("{name} is far too large").format(name=name))
+            raise BadOption(_("{name} is far too large").format(name=name), name)
         return value
     if isinstance(value, str):
         text = value.strip()
         if WHOLE_NUMBER.fullmatch(text):
             return int(text)
     raise BadOption(
-        _("{name} must be a whole number, not {value}").format(name=name, value=_show(value))
+        _("{name} must be a whole number, not {value}").format(name=name, value=_show(value)),
+        name,
     )
 
 
@@ -170,7 +176,7 @@ def resolve_options(
     else:
         seed = _whole_number("seed", seed)
         if not 0 <= seed <= MAX_SEED:
-            raise BadOption(_("seed must be between 0 and {high}").format(high=MAX_SEED))
+            raise BadOption(_("seed must be between 0 and {high}").format(high=MAX_SEED), "seed")
     rng = random.Random(seed)
     values: dict[str, Any] = {}
     for spec in (FIRST, *specs):

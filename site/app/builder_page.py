@@ -167,7 +167,7 @@ class Builder:
         try:
             lesson = lb.lesson_from(self.read())
         except RulesError as error:
-            return self.refuse(str(error))
+            return self.refuse(error)
         self.show(lesson)
 
     def show(self, lesson: lb.Lesson) -> None:
@@ -177,9 +177,9 @@ class Builder:
         moves.disabled = bool(lesson.puzzle) or (hidden and not lesson.moves)
         for fieldset in self.options_box.querySelectorAll("fieldset"):
             fieldset.disabled = bool(lesson.puzzle)
-        problem = lb.problem(lesson)
-        if problem:
-            return self.refuse(problem)
+        refused = lb.refusal(lesson)
+        if refused is not None:
+            return self.refuse(refused)
         assert self.options is not None
         self.options.show_error(None)
         self.refused.hidden = True
@@ -197,10 +197,11 @@ class Builder:
             clear(self.events)
             self.restart(self.preview)
 
-    def refuse(self, problem: str) -> None:
+    def refuse(self, refusal: str | RulesError) -> None:
         """Say why (in the New game panel's words, its field marked) and offer no snippet."""
+        problem = str(refusal)
         if self.options is not None:
-            self.options.show_error(problem)
+            self.options.show_error(refusal)
             self.options.error.textContent = _("No lesson yet: {error}").format(error=problem)
         self.refused.textContent = _("No code yet: {error}").format(error=problem)
         self.refused.hidden = False
@@ -290,7 +291,7 @@ def start(restart: Callable[[Any], None], boards: Callable[[], Any]) -> Builder 
         lesson = lb.lesson_from(params)
     except RulesError as error:
         builder.fill(lb.Lesson())
-        builder.refuse(str(error))
+        builder.refuse(error)
         return builder
     builder.fill(lesson)
     builder.update()

@@ -190,7 +190,7 @@ class BoardController(LinkGames):
             session = new_session(self.host.slug, settings)
         except RulesError as error:
             if self.form:
-                self.form.show_error(str(error))  # the current game carries on untouched
+                self.form.show_error(error)  # the current game carries on untouched
             return
         self.leave_link()
         self.load(session)

@@ -98,10 +98,11 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     level = params.get("level", LEVELS[0]) if computer else LEVELS[0]
     if level not in LEVELS:
         refused = _("level must be one of {levels}, not {level}")
-        raise BadOption(refused.format(levels=", ".join(LEVELS), level=quoted(level)))
+        raise BadOption(refused.format(levels=", ".join(LEVELS), level=quoted(level)), "level")
     first = params.get("first", Lesson.first)
     if first not in FIRSTS:
-        raise BadOption(_("first must be 1, 2 or random, not {value}").format(value=quoted(first)))
+        refused = _("first must be 1, 2 or random, not {value}")
+        raise BadOption(refused.format(value=quoted(first)), "first")
     names = tuple(params.get(f"name{i}", "").strip()[:MAX_NAME_LENGTH] for i in (1, 2))
     options = []
     for spec in cls.public_option_specs():
@@ -153,8 +154,8 @@ def puzzles(slug: str) -> list[dict[str, Any]]:
     return found
 
 
-def problem(lesson: Lesson) -> str | None:
-    """Why the board would refuse this lesson (the option's or move's own words), or None."""
+def refusal(lesson: Lesson) -> RulesError | None:
+    """Why the board would refuse this lesson (the option's or move's own error), or None."""
     if lesson.puzzle:
         try:
             data = load()
@@ -163,13 +164,19 @@ def problem(lesson: Lesson) -> str | None:
         if find(data, lesson.game, lesson.puzzle):
             return None
         refused = _("puzzle {puzzle} is not one of the puzzles of {game}")
-        return refused.format(puzzle=quoted(lesson.puzzle), game=lesson.game)
+        return BadOption(refused.format(puzzle=quoted(lesson.puzzle), game=lesson.game))
     params = parameters(lesson)
     try:
         new_session(lesson.game, settings_from_params(GAMES[lesson.game], params, LEVELS))
     except RulesError as error:
-        return str(error)
+        return error
     return None
+
+
+def problem(lesson: Lesson) -> str | None:
+    """Why the board would refuse this lesson, in words, or None."""
+    refused = refusal(lesson)
+    return None if refused is None else str(refused)
 
 
 def valid(lesson: Lesson) -> bool:

@@ -50,7 +50,7 @@ class LinkGames:
             self.desk.start(settings, self.form.seat() if self.form else 1)
         except RulesError as error:
             if self.form:
-                self.form.show_error(str(error))
+                self.form.show_error(error)
             return
         if self.form:
             self.form.show_error(None)

@@ -10,6 +10,7 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 from py_rules.play.session import MODES
+from py_rules.rules.errors import BadOption, RulesError
 from py_rules.rules.options import FIRST, spec_summary
 
 from .dom import clear, el
@@ -169,14 +170,13 @@ class OptionsForm:
             else:
                 control.value = str(value)
 
-    def show_error(self, message: str | None) -> None:
-        """Show why the settings were refused (or clear it), marking the field at fault."""
-        text = message or ""
+    def show_error(self, refusal: str | RulesError | None) -> None:
+        """Show why the settings were refused (or clear it), marking the field at fault: the
+        one a refused option names (`BadOption.field`), so the mark does not depend on the
+        message's language."""
+        text = str(refusal) if refusal else ""
+        field = refusal.field if isinstance(refusal, BadOption) else None
         self.error.textContent = _("Not started: {error}").format(error=text) if text else ""
         for control in self.form.querySelectorAll("input, select"):
-            name = str(control.name)
-            bad = bool(text) and (
-                text.startswith(name + " ")
-                or (name.startswith("name") and f"player {name[-1]}" in text)
-            )
+            bad = bool(text) and str(control.name) == field
             control.setAttribute("aria-invalid", "true" if bad else "false")

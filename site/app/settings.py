@@ -81,7 +81,8 @@ def mode_player(mode: str) -> int | None:
         raise BadOption(
             _("mode must be two-players, vs-computer or computer-first, not {value}").format(
                 value=quoted(mode)
-            )
+            ),
+            "mode",
         )
     return MODES[key]
 
@@ -103,7 +104,7 @@ def settings_from_params(
     level = params.get("level", levels[0])
     if level not in levels:
         refused = _("level must be one of {levels}, not {level}")
-        raise BadOption(refused.format(levels=", ".join(levels), level=quoted(level)))
+        raise BadOption(refused.format(levels=", ".join(levels), level=quoted(level)), "level")
     names = [params.get("name1", ""), params.get("name2", "")]
     if computer is not None and not names[computer - 1].strip():
         names[computer - 1] = "Computer"

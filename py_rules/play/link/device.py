@@ -107,12 +107,12 @@ class Device:
         """A new game by link, played from this device as player `seat`; its first link
         (`link()`) invites the other player. Bad options raise BadOption."""
         if seat not in (1, 2):
-            raise BadOption("you play as player 1 or player 2")
+            raise BadOption("you play as player 1 or player 2", "seat")
         game_cls = game_class(slug)
         options = dict(options or {})
         for key in game_cls.secret_options():
             if key != "seed" and key != f"order{seat}" and options.get(key) is not None:
-                raise BadOption(f"{key} is the other player's to choose, on their device")
+                raise BadOption(f"{key} is the other player's to choose, on their device", key)
         if order is None:
             order = options.get(f"order{seat}")
         chosen = {k: v for k, v in options.items() if k not in game_cls.secret_options()}
