@@ -258,6 +258,16 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
     page.get_by_role("button", name="Copy the script").click()
     expect(page.locator(".copy-status")).to_have_text(re.compile("^(Copied|Select) the script"))
     no_violations(page, site_url, "a snippet loaded")
+
+    # The board's language: data-lang in the code; the preview speaks as the builder page.
+    language = page.locator("form.lesson-form").get_by_label("The board's language")
+    language.select_option("es")
+    script = page.locator('[data-snippet="script"]')
+    expect(script).to_have_value(chain["script"].replace("></div>", ' data-lang="es"></div>'))
+    expect(page.locator('[data-snippet="iframe"]')).to_have_value(re.compile("&amp;lang=es"))
+    expect(preview).not_to_have_attribute("data-lang", re.compile("."))
+    language.select_option("en")
+    expect(script).to_have_value(chain["script"])
     page.goto(page.url)
     expect(page.locator(".lesson-builder")).to_have_attribute(
         "data-lesson", "ready", timeout=READY_TIMEOUT_MS

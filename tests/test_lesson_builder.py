@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import string
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from app import lesson_builder as lb
-from app.settings import new_session, settings_from_params
+from app.settings import LANGUAGE_NAMES, LANGUAGES, new_session, settings_from_params
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import SLUGS
@@ -62,9 +63,11 @@ def lessons(draw: st.DrawFn) -> lb.Lesson:
     """A lesson the builder accepts: a game with settings and a start, or a puzzle."""
     slug = draw(st.sampled_from(SLUGS))
     features = {name: draw(st.booleans()) for name in ("hints", "review", "move_list")}
+    lang = draw(st.sampled_from(LANGUAGES))
     puzzles = [str(p["id"]) for p in lb.puzzles(slug)]
     if puzzles and draw(st.booleans()):
-        return lb.Lesson(game=slug, puzzle=draw(st.sampled_from(puzzles)), **features)
+        puzzle = draw(st.sampled_from(puzzles))
+        return replace(lb.Lesson(game=slug, puzzle=puzzle, **features), lang=lang)
     mode = draw(st.sampled_from(lb.MODES))
     level = draw(st.sampled_from(LEVELS)) if mode != "two-players" else LEVELS[0]
     names = [draw(st.text(NAME_CHARACTERS, max_size=24).map(str.strip)) for _ in range(2)]
@@ -75,6 +78,7 @@ def lessons(draw: st.DrawFn) -> lb.Lesson:
     lesson = lb.Lesson(
         slug, mode, level, (names[0], names[1]), first, options, arrange, moves, "", **features
     )
+    lesson = replace(lesson, lang=lang)
     assume(lb.valid(lesson))
     return lesson
 
@@ -113,6 +117,18 @@ def test_the_attributes_are_what_an_embed_reads(lesson: lb.Lesson) -> None:
     settings = settings_from_params(py_rules.GAMES[lesson.game], params, LEVELS)
     session = new_session(lesson.game, settings)
     assert [session.game.move_text(m) for m in session.game.moves] == lesson.moves.split()
+
+
+def test_the_boards_language_is_data_lang_and_anything_unknown_is_english() -> None:
+    spanish = lb.lesson_from({"game": "digit-chain", "lang": "es-MX"})
+    assert spanish.lang == "es"
+    assert 'data-lang="es"' in lb.script_snippet(spanish, BASE)
+    assert "&amp;lang=es" in lb.iframe_snippet(spanish, BASE)
+    english = lb.lesson_from({"game": "digit-chain"})
+    assert "lang" not in lb.div_snippet(english) and "lang" not in lb.plain_link(english, BASE)
+    for unknown in ("xx", "", "<script>", "e" * 500):
+        assert lb.lesson_from({"game": "digit-chain", "lang": unknown}).lang == "en"
+    assert list(LANGUAGES) == py_rules.i18n.available() == list(LANGUAGE_NAMES)
 
 
 def out_of_range(spec: IntOption) -> st.SearchStrategy[str]:

@@ -10,10 +10,12 @@ the controls, fills them in, and shows the results. The address always holds the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from py_rules import i18n
 from py_rules.engine.players import LEVELS
-from py_rules.i18n import N_, _, ngettext
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _, ngettext
 from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
 from py_rules.rules.errors import RulesError
@@ -22,7 +24,7 @@ from . import dom
 from . import lesson_builder as lb
 from .dom import clear, el, on
 from .options_form import OptionsForm
-from .settings import mode_player
+from .settings import LANGUAGE_NAMES, LANGUAGES, mode_player
 
 # Who plays, in a teacher's words (the New game panel speaks to the player).
 MODE_WORDS = {
@@ -59,6 +61,9 @@ class Builder:
         self.options: OptionsForm | None = None
         self.shown: dict[str, str] | None = None
         self.lesson = lb.Lesson()
+        languages = self.field("lang")
+        for code in LANGUAGES:
+            languages.append(el("option", text=LANGUAGE_NAMES[code], value=code, lang=code))
         for name in ("change", "input"):
             on(self.form, name, lambda _event: self.update())
             on(self.options_box, name, lambda _event: self.update())
@@ -133,6 +138,7 @@ class Builder:
             self.set_control(spec.name, lb.standard_text(spec))
         params = lb.parameters(standard) | {"name1": "", "name2": "", "arrange": "false"}
         params |= {"moves": "", "puzzle": "", "level": LEVELS[0], "first": lesson.first}
+        params["lang"] = SOURCE_LANGUAGE
         params |= lb.parameters(lesson)
         params["hints"] = "true" if lesson.hints else "false"
         params["review"] = "true" if lesson.review else "false"
@@ -185,15 +191,19 @@ class Builder:
         self.refused.hidden = True
         self.page.dataset.lesson = "ready"
         self.snippets(lesson)
-        dom.replace_query(lb.query(lesson))
+        # The builder's own address keeps the board's language only where it is the page's:
+        # `?lang=` there chooses the language of the builder itself, and is remembered.
+        same = lesson.lang == i18n.language()
+        dom.replace_query(lb.query(lesson if same else replace(lesson, lang=SOURCE_LANGUAGE)))
         params = lb.parameters(lesson)
         if params != self.shown:  # start the preview again only when the lesson changed
             self.shown = params
             for name in [str(a.name) for a in self.preview.attributes]:
                 if name.startswith("data-"):
                     self.preview.removeAttribute(name)
-            for name, value in params.items():
-                self.preview.setAttribute(lb.attribute_name(name), value)
+            for name, value in params.items():  # the preview shares the builder's Python,
+                if name != "lang":  # and so its language
+                    self.preview.setAttribute(lb.attribute_name(name), value)
             clear(self.events)
             self.restart(self.preview)
 
@@ -286,7 +296,7 @@ def start(restart: Callable[[Any], None], boards: Callable[[], Any]) -> Builder 
     if page is None:
         return None
     builder = Builder(page, restart, boards)
-    params = dom.query_params()
+    params = {"lang": i18n.language(), **dom.query_params()}  # the board speaks as the page
     try:
         lesson = lb.lesson_from(params)
     except RulesError as error:

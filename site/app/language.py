@@ -12,22 +12,14 @@ followed yet. A language other than English fetches its one catalogue,
 from __future__ import annotations
 
 from py_rules import i18n
-from py_rules.i18n import SOURCE_LANGUAGE, candidates
+from py_rules.i18n import SOURCE_LANGUAGE
 
 from . import dom, storage
+from .settings import LANGUAGES, supported
 
-# English and every language the site ships a catalogue of (`_site/locale/<lang>.mo`);
-# a test checks this against the catalogues in py_rules/locale.
-LANGUAGES = ("en", "es")
+__all__ = ["LANGUAGES", "choose", "start", "supported"]
+
 CHOICE_NAME = "lang"  # the storage name of the language chosen by ?lang=
-
-
-def supported(tag: str | None) -> str:
-    """The language of LANGUAGES that a tag ("es", "es-MX") names; English for any other."""
-    for name in candidates(tag or ""):
-        if name in LANGUAGES:
-            return name
-    return SOURCE_LANGUAGE
 
 
 def choose(param: str | None, remembered: str | None, attribute: str | None) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
-from py_rules.i18n import _
+from py_rules.i18n import SOURCE_LANGUAGE, _
 from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
@@ -34,6 +34,7 @@ from .settings import (
     mode_player,
     new_session,
     settings_from_params,
+    supported,
 )
 
 MODES = tuple(MODE_ALIASES)  # two-players, vs-computer, computer-first: as embeds spell them
@@ -65,6 +66,7 @@ class Lesson:
     hints: bool = True
     review: bool = True
     move_list: bool = True
+    lang: str = SOURCE_LANGUAGE  # the board's language (`data-lang`)
 
 
 def flag(option: FlagOption, params: Mapping[str, str]) -> bool:
@@ -89,9 +91,12 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
         raise BadOption(refused.format(games=", ".join(GAMES), game=quoted(game)))
     cls = GAMES[game]
     hints, review, move_list = (flag(option, params) for option in FEATURES)
+    lang = supported(params.get("lang", "")[:MAX_VALUE_LENGTH])  # unknown: English, no error
     puzzle = params.get("puzzle", "").strip()[:MAX_VALUE_LENGTH]
     if puzzle:
-        return Lesson(game=game, puzzle=puzzle, hints=hints, review=review, move_list=move_list)
+        return Lesson(
+            game=game, puzzle=puzzle, hints=hints, review=review, move_list=move_list, lang=lang
+        )
     mode = params.get("mode", "two-players")
     computer = mode_player(mode)
     mode = next(m for m in MODES if mode_player(m) == computer)
@@ -115,7 +120,7 @@ def lesson_from(params: Mapping[str, str]) -> Lesson:
     moves = " ".join(params.get("moves", "").split())
     return Lesson(
         game, mode, level, (names[0], names[1]), first, tuple(options), arrange, moves, "",
-        hints, review, move_list,
+        hints, review, move_list, lang,
     )  # fmt: skip
 
 
@@ -141,6 +146,8 @@ def parameters(lesson: Lesson) -> dict[str, str]:
     for option in FEATURES:
         if not getattr(lesson, option.name):
             params[option.name] = "false"
+    if lesson.lang != SOURCE_LANGUAGE:
+        params["lang"] = lesson.lang
     return params
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from py_rules.engine.players import LEVELS
-from py_rules.i18n import N_, _
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _, candidates
 from py_rules.play.lesson import parse_line
 from py_rules.play.session import MODES, Session, mode_of
 from py_rules.registry import GAMES
@@ -163,3 +163,17 @@ def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str
             refused = _("These moves were refused ({error}): the standard start is shown.")
             return from_start, refused.format(error=error)
     return settings, ""
+
+
+# English and every language the site ships a catalogue of (`_site/locale/<lang>.mo`);
+# a test checks this against the catalogues in py_rules/locale.
+LANGUAGES = ("en", "es")
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}  # each in its own language
+
+
+def supported(tag: str | None) -> str:
+    """The language of LANGUAGES that a tag ("es", "es-MX") names; English for any other."""
+    for name in candidates(tag or ""):
+        if name in LANGUAGES:
+            return name
+    return SOURCE_LANGUAGE
