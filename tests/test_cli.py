@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from commands import run_py_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import every_game
@@ -213,17 +214,7 @@ def test_a_games_help_lists_its_options(
 
 
 def command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "py_rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    return run_py_rules(*args, stdin=stdin)
 
 
 @pytest.mark.no_wasm

@@ -13,11 +13,11 @@ import os
 import random
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from commands import run_py_rules
 
 import py_rules
 from py_rules import i18n
@@ -236,17 +236,7 @@ def test_the_terminal_plays_the_same_game_in_spanish_step_for_step(slug: str) ->
 
 def command(*args: str, lang: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    env.update(PYTHONPATH=str(REPO), LANG=lang)
-    return subprocess.run(
-        [sys.executable, "-m", "py_rules", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    return run_py_rules(*args, stdin=stdin, env={**env, "LANG": lang})
 
 
 @pytest.mark.no_wasm
