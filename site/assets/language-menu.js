@@ -8,8 +8,9 @@
 // Keyboard: Chromium fires "change" at once when an arrow key (or a letter) moves a closed
 // select to the next option, so navigating on every "change" would leave the page before a
 // keyboard user could reach the option they want. A change made while a key is held on the
-// closed menu is only a choice in progress: it is taken with Enter (on keydown: Chromium
-// opens the list on Enter, which then gets the keyup), or when the menu loses focus.
+// closed menu (an arrow, Home, End, a letter) is only a choice in progress: it is taken with
+// Enter (on keydown: Chromium opens the list on Enter, which then gets the keyup), or when
+// the menu loses focus.
 // A change made with the pointer or a popup's list (no key held) is taken at once.
 "use strict";
 (() => {
@@ -28,6 +29,12 @@
     const primary = (tag || "").split(/[-_.@]/)[0].trim().toLowerCase();
     return [...menu.options].some((o) => o.value === primary) ? primary : "en";
   };
+
+  /** Whether a key moves a closed select's choice (the list's own keys, Space and Alt with
+   * an arrow, open the list instead, whose keys the page does not see). */
+  const moves = (event) =>
+    !event.altKey &&
+    (/^(Arrow|Page)|^(Home|End)$/.test(event.key) || (event.key.length === 1 && event.key !== " "));
 
   let leaving = false; // the page is being left: a blur on the way out takes nothing
   const go = (code) => {
@@ -53,15 +60,17 @@
       if (!leaving && menu.value !== current) go(menu.value);
     };
     menu.addEventListener("keydown", (event) => {
-      keyHeld = event.key !== "Enter";
+      keyHeld = moves(event);
       if (event.key === "Enter" && menu.value !== current) {
         event.preventDefault(); // take the choice rather than open the list
         take();
       }
     });
-    menu.addEventListener("keyup", () => {
-      keyHeld = false;
-    });
+    for (const name of ["keyup", "pointerdown"]) {
+      menu.addEventListener(name, () => {
+        keyHeld = false;
+      });
+    }
     menu.addEventListener("change", () => {
       if (!keyHeld) take();
     });
