@@ -50,6 +50,10 @@ class GamePage:
         # Python has started, which a normal start on a busy machine makes long. Readiness
         # is what the page itself says below.
         self.page.goto(f"{base_url}games/{self.slug}/{query}", wait_until="commit")
+        return self.wait_ready()
+
+    def wait_ready(self) -> GamePage:
+        """Wait until the page (just opened, or reloaded by the page itself) says it is ready."""
         expect(self.page.locator("body")).to_have_attribute(
             "data-state", "ready", timeout=READY_TIMEOUT_MS
         )

@@ -82,3 +82,57 @@ def test_english_pages_fetch_no_catalogue_and_an_unknown_language_is_english(
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(unknown.status).to_have_text("Player 1: pick any number.")
     assert asked == []
+
+
+def test_the_header_menu_chooses_the_language_by_keyboard_and_by_click(
+    context: Any, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    opened: list[str] = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and opened.append(frame.url))
+    game = GamePage(page, "sequence-duel").open(site_url, "?name1=Ana&lang=en&mode=2p")
+    menu = page.get_by_role("combobox", name="Language")
+    expect(menu).to_have_value("en")
+    expect(menu.locator("option")).to_have_text(["English", "Español"])
+    expect(game.status).to_have_text("Ana: claim any number.")
+    # Arrowing through the closed menu only moves the choice; Enter takes it.
+    menu.focus()
+    for key in ("ArrowDown", "Home", "End"):
+        page.keyboard.press(key)
+    expect(menu).to_have_value("es")
+    spanish = f"{site_url}games/sequence-duel/?name1=Ana&lang=es&mode=2p"
+    with page.expect_navigation(url=spanish, wait_until="commit"):
+        page.keyboard.press("Enter")
+    game.wait_ready()
+    assert opened[1:] == [spanish]  # no page was opened while arrowing
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(game.status).to_have_text("Ana: ocupa cualquier número.")
+    expect(menu).to_have_value("es")
+    # The next page, without ?lang=, speaks Spanish and its menu says so.
+    circle = GamePage(page, "circle-duel").open(site_url, "?delay=0")
+    expect(circle.status).to_have_text("Jugador 1: toma cualquier número.")
+    expect(menu).to_have_value("es")
+    # A click on English goes back, keeping the address's other parameter.
+    with page.expect_navigation(url=f"{site_url}games/circle-duel/?delay=0&lang=en"):
+        menu.select_option("en")
+    circle.wait_ready()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(circle.status).to_have_text("Player 1: take any number.")
+    expect(menu).to_have_value("en")
+
+
+def test_a_page_without_boards_keeps_its_address_and_remembers_the_menu_choice(
+    context: Any, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}notices.html?from=menu#pyodide")
+    menu = page.get_by_role("combobox", name="Language")
+    expect(menu).to_have_value("en")
+    with page.expect_navigation(url=f"{site_url}notices.html?from=menu&lang=es#pyodide"):
+        menu.select_option(label="Español")
+    expect(menu).to_have_value("es")
+    # No Python ran on that page: the menu itself remembered the choice for the next one.
+    game = GamePage(page, "digit-chain").open(site_url)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(game.status).to_have_text("Jugador 1: elige cualquier número.")
+    expect(menu).to_have_value("es")

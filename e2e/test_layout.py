@@ -97,3 +97,33 @@ def test_embedded_and_iframe_boards_follow_their_drawing(
     fits(page)
     assert watch.errors == []
     context.close()
+
+
+# Every part of the header that is shown: its left and right edges, and the page's width.
+HEADER_PARTS = """() => ({
+  page: document.documentElement.scrollWidth,
+  parts: [...document.querySelectorAll('.topbar a, .topbar select, .topbar button')]
+    .filter(e => e.checkVisibility())
+    .map(e => { const r = e.getBoundingClientRect();
+                return {what: e.outerHTML.slice(0, 60), left: r.left, right: r.right}; }),
+})"""
+
+
+def test_the_header_with_its_language_menu_fits_at_every_width(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}notices.html")  # a header with every link ("All games" too)
+    menu = page.get_by_role("combobox", name="Language")
+    expect(menu).to_be_visible()  # shown once its script has run
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        seen = page.evaluate(HEADER_PARTS)
+        assert seen["page"] <= width, f"{width} px: {seen}"
+        assert len(seen["parts"]) == 7, seen  # the brand, 4 links, the menu, the switch
+        for part in seen["parts"]:
+            assert part["left"] >= 0 and part["right"] <= width, f"{width} px: {part}"
+        assert menu.bounding_box()["height"] >= 24
+    assert watch.errors == []
+    context.close()

@@ -58,6 +58,7 @@ import precompress  # noqa: E402  (scripts/precompress.py: zips gzipped at build
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
+from app.settings import LANGUAGE_NAMES, LANGUAGES  # noqa: E402  (the header's language menu)
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
 
@@ -173,6 +174,15 @@ def footer_html(up: str) -> str:
     return render("footer.html", up=up).strip()
 
 
+def language_options() -> str:
+    """The options of the header's language menu: every language the site ships, each in
+    its own name and marked with its own language (read aloud in it)."""
+    return "".join(
+        f'<option value="{code}" lang="{code}">{html.escape(LANGUAGE_NAMES[code])}</option>'
+        for code in LANGUAGES
+    )
+
+
 def shared(up: str, page: str) -> dict[str, str]:
     """What every page shares, from one partial each: `head` (inside <head>: encoding,
     viewport, icon, style sheet), `header` (the top bar: the brand and the links to the
@@ -183,7 +193,9 @@ def shared(up: str, page: str) -> dict[str, str]:
         links.append(f'<a href="{up}{href}"{current}>{text}</a>')
     return {
         "head": render("head.html", up=up).strip(),
-        "header": render("header.html", home=up or "./", nav=" ".join(links)).strip(),
+        "header": render(
+            "header.html", home=up or "./", nav=" ".join(links), languages=language_options()
+        ).strip(),
         "footer": footer_html(up),
     }
 

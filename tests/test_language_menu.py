@@ -1,0 +1,68 @@
+"""The header's language menu as the build writes it (scripts/build_site.py): one option
+for each language the pages speak (app.settings.LANGUAGES), named in its own language, in
+a select named "Language", with its script on every page."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import build_site
+import pytest
+from app.settings import LANGUAGE_NAMES, LANGUAGES
+
+from py_rules.i18n import SOURCE_LANGUAGE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Menu(HTMLParser):
+    """The options of select.language-menu and the text of the label around it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.options: list[tuple[str, str, str]] = []  # (value, lang, text)
+        self.label = ""
+        self.in_label = self.in_select = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "label" and "language-choice" in (found.get("class") or ""):
+            self.in_label = True
+        elif tag == "select" and self.in_label:
+            self.in_select = "language-menu" in (found.get("class") or "")
+        elif tag == "option" and self.in_select:
+            self.options.append((found.get("value") or "", found.get("lang") or "", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.in_select = False
+        elif tag == "label":
+            self.in_label = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_select and self.options:
+            value, lang, text = self.options[-1]
+            self.options[-1] = (value, lang, text + data)
+        elif self.in_label:
+            self.label += data
+
+
+@pytest.mark.parametrize(("up", "page"), [("", "home"), ("../../", "game"), ("../", "teach")])
+def test_every_header_lists_each_language_in_its_own_name(up: str, page: str) -> None:
+    menu = Menu()
+    menu.feed(build_site.shared(up, page)["header"])
+    assert menu.options == [(code, code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    assert menu.label.strip() == "Language"
+
+
+def test_the_names_table_names_every_language_and_english_comes_first() -> None:
+    assert set(LANGUAGE_NAMES) == set(LANGUAGES)
+    assert LANGUAGES[0] == SOURCE_LANGUAGE  # the menu's choice when none is remembered
+    assert LANGUAGE_NAMES["es"] == "Español"
+
+
+def test_every_page_loads_the_menu_script_from_the_site() -> None:
+    head = build_site.shared("../", "puzzles")["head"]
+    assert '<script src="../assets/language-menu.js" defer></script>' in head
+    assert (ROOT / "site" / "assets" / "language-menu.js").is_file()
