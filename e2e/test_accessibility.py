@@ -60,19 +60,22 @@ def phone_context(browser: Browser, site_url: str, **options: Any) -> BrowserCon
     return context
 
 
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = phone_context(browser, site_url)
+def phone(browser: Browser, site_url: str, **options: Any) -> Iterator[BrowserContext]:
+    """A phone-sized context for one test, closed after it (`yield from` in a fixture)."""
+    context = phone_context(browser, site_url, **options)
     yield context
     context.close()
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    yield from phone(browser, site_url)
 
 
 @pytest.fixture
 def dark(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     """The same, for a system that prefers dark colours: the pages take the dark theme."""
-    context = phone_context(browser, site_url, color_scheme="dark")
-    yield context
-    context.close()
+    yield from phone(browser, site_url, color_scheme="dark")
 
 
 def violations(page: Page, site_url: str) -> list[str]:
@@ -97,13 +100,32 @@ def check(page: Page, site_url: str, when: str) -> None:
     assert small_targets(page) == [], when
 
 
+def open_site_page(page: Page, site_url: str, path: str) -> None:
+    """Open a page of the site and wait until it is whole (the tutorial's two boards built,
+    the puzzles page's board ready)."""
+    if path == "puzzles/":
+        open_puzzles(page, f"{site_url}{path}")
+        return
+    page.goto(site_url + path)
+    if path == "tutorial.html":
+        for box in page.locator(".number-duels").all():
+            expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+
+
+def check_fresh_and_mid_game(gp: GamePage, site_url: str, theme: str = "") -> None:
+    """axe and touch targets on a game page as it opens and after two turns each."""
+    check(gp.page, site_url, f"fresh{theme}")
+    for _ in range(2):
+        if gp.wait_for_my_turn() != "over":
+            take_turn(gp)
+    gp.wait_for_my_turn()
+    check(gp.page, site_url, f"mid-game{theme}")
+
+
 @pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html"])
 def test_site_pages(context: BrowserContext, site_url: str, watch: Any, path: str) -> None:
     page = watch.attach(context.new_page())
-    page.goto(site_url + path)
-    if path == "tutorial.html":  # both embedded boards built
-        for box in page.locator(".number-duels").all():
-            expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
+    open_site_page(page, site_url, path)
     check(page, site_url, path or "home")
     assert watch.errors == []
 
@@ -130,12 +152,7 @@ def test_game_pages_fresh_mid_game_and_over(
     context: BrowserContext, site_url: str, watch: Any, slug: str
 ) -> None:
     gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
-    check(gp.page, site_url, "fresh")
-    for _ in range(2):
-        if gp.wait_for_my_turn() != "over":
-            take_turn(gp)
-    gp.wait_for_my_turn()
-    check(gp.page, site_url, "mid-game")
+    check_fresh_and_mid_game(gp, site_url)
     play_out(gp)
     check(gp.page, site_url, "over")
     assert watch.errors == []
@@ -173,14 +190,8 @@ def test_site_pages_in_the_dark_theme(
     dark: BrowserContext, site_url: str, watch: Any, path: str
 ) -> None:
     page = watch.attach(dark.new_page())
-    if path == "puzzles/":
-        open_puzzles(page, f"{site_url}{path}")
-    else:
-        page.goto(site_url + path)
+    open_site_page(page, site_url, path)
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-    if path == "tutorial.html":  # both embedded boards built
-        for box in page.locator(".number-duels").all():
-            expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
     check(page, site_url, f"{path or 'home'}, dark")
     assert watch.errors == []
 
@@ -191,10 +202,5 @@ def test_game_pages_in_the_dark_theme(
 ) -> None:
     gp = GamePage(watch.attach(dark.new_page()), slug).open(site_url, GAMES[slug])
     expect(gp.page.locator("html")).to_have_attribute("data-theme", "dark")
-    check(gp.page, site_url, "fresh, dark")
-    for _ in range(2):
-        if gp.wait_for_my_turn() != "over":
-            take_turn(gp)
-    gp.wait_for_my_turn()
-    check(gp.page, site_url, "mid-game, dark")
+    check_fresh_and_mid_game(gp, site_url, ", dark")
     assert watch.errors == []

@@ -21,7 +21,7 @@ from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from serve import start_server
 from strategies import every_game
-from test_accessibility import PHONE, phone_context, small_targets, violations
+from test_accessibility import PHONE, phone, small_targets, violations
 
 import py_rules
 from py_rules.rules.errors import BadOption
@@ -59,9 +59,7 @@ HOST_PAGE = """<!doctype html>
 
 @pytest.fixture
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = phone_context(browser, site_url)
-    yield context
-    context.close()
+    yield from phone(browser, site_url)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def run_py_rules(
-    *args: str, stdin: str = "", env: Mapping[str, str] | None = None
+    *args: str, stdin: str = "", env: Mapping[str, str] | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
     """Run the command with `args` and `stdin` in `env` (this process's by default), the
     repository on its import path; its exit status, output and errors as text."""
@@ -25,6 +25,6 @@ def run_py_rules(
         text=True,
         cwd=REPO,
         env=environ,
-        timeout=60,
+        timeout=timeout,
         check=False,
     )

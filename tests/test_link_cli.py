@@ -9,11 +9,10 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from commands import run_py_rules
 from strategies import SLUGS
 
 from py_rules import new_game
@@ -22,7 +21,6 @@ from py_rules.play.link.device import OVER, YOUR_TURN
 from py_rules.rules.core import other
 from py_rules.terminal import cli
 
-REPO = Path(__file__).resolve().parent.parent
 ORDERS = {1: "5,4,3,2,1", 2: "1,2,3,4,5"}
 
 
@@ -171,16 +169,7 @@ def test_two_processes_play_by_link(tmp_path: Path) -> None:
 
     def run(folder: str, answers: str, *args: str) -> str:
         env = {**os.environ, "NUMBER_DUELS_LINKS": str(tmp_path / folder)}
-        done = subprocess.run(
-            [sys.executable, "-m", "py_rules", "link", *args],
-            input=answers,
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            env=env,
-            timeout=120,
-            check=False,
-        )
+        done = run_py_rules("link", *args, stdin=answers, env=env, timeout=120)
         assert (done.returncode, done.stderr) == (0, "")
         return done.stdout
 
