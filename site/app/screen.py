@@ -152,6 +152,8 @@ class Screen:
             button = self.buttons[t.key]
             button.textContent = t.label  # an arranged card keeps its place, not its number
             if not t.bar:
+                # Physical left, not inline-start: a board is a picture, never mirrored
+                # (the canvas sits at the top left of the board in every language).
                 style = button.style
                 style.left, style.top = f"{t.x:.1f}px", f"{t.y:.1f}px"
                 style.width, style.height = f"{t.w:.1f}px", f"{t.h:.1f}px"
