@@ -9,6 +9,8 @@ import math
 
 from .renderers.base import Target
 
+# Physical in every language, right to left too: the board is a picture that never mirrors,
+# so the left arrow goes to the button seen on the left.
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
