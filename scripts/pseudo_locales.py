@@ -40,7 +40,7 @@ PROTECTED = re.compile(
 # Fields whose value the program puts in: under ar-XB each is isolated left to right
 # (U+2066 ... U+2069), so a name or a number filled in reads the right way round, as it
 # would in a real right-to-left language; a tag or an entity is not filled in.
-FILLED = re.compile(r"[{%$]")
+FILLED = re.compile(r"\{[^{]|%[^%]|\$[^$]")  # not the escapes {{, %%, $$
 ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",

@@ -116,6 +116,7 @@ def test_examples() -> None:
     assert pseudo_text("{name}", "en-XA") == "[{name} ··]"  # only a field: still bracketed
     assert pseudo_text("<br>", "ar-XB") == f"{RLO}<br>{PDF}"
     assert pseudo_text("{name} won", "ar-XB") == f"{RLO}{LRI}{{name}}{PDI} won{PDF}"
+    assert pseudo_text("100%% {{sure}}", "ar-XB") == f"{RLO}100%% {{{{sure}}}}{PDF}"
     with pytest.raises(ValueError, match="pseudo-locale"):
         pseudo_text("Hello", "fr-XX")
 
@@ -174,10 +175,11 @@ def test_any_catalogue_round_trips(
     drawn: list[tuple[list[tuple[bool, str]], list[tuple[bool, str]] | None, bool]],
 ) -> None:
     entries: list[Entry] = []
-    for number, (singular, plural, with_context) in enumerate(drawn):
+    for number, (singular, plural_parts, with_context) in enumerate(drawn):
         message = f'{number} {message_of(singular)[0]}\n\t"\\'  # each its own, escapes too
         msgid = f"menu\x04{message}" if with_context else message
-        entries.append((msgid, None if plural is None else message_of(plural)[0], [""], False))
+        plural = None if plural_parts is None else message_of(plural_parts)[0]
+        entries.append((msgid, plural, [""], False))
     for locale in ("en-XA", "ar-XB"):
         read = catalogue(entries, locale)
         for msgid, plural, _strings, _fuzzy in entries:
