@@ -21,6 +21,7 @@ from app.renderers import renderer_class  # noqa: E402
 from app.renderers.base import View  # noqa: E402
 
 import py_rules  # noqa: E402
+from py_rules.i18n import ENGLISH, Catalogue, using  # noqa: E402
 
 WIDTH = 640.0  # CSS px the board is laid out for; the SVG scales to the sheet
 ANCHOR = {"center": "middle", "left": "start", "start": "start", "right": "end", "end": "end"}
@@ -114,15 +115,19 @@ class SvgPen:
         """Shadows are left out: they add nothing on paper."""
 
 
-def standard_board_svg(slug: str) -> str:
-    """The standard game's board before the first move, drawn by the page's renderer."""
+def standard_board_svg(slug: str, tr: Catalogue = ENGLISH) -> str:
+    """The standard game's board before the first move, drawn by the page's renderer, its
+    labels (the rules' own words) in the language of `tr`."""
     game = py_rules.new_game(slug, {"seed": 1})
     renderer = renderer_class(slug)(type(game))
     view = View()
-    layout = renderer.layout(game, view, WIDTH)
-    pen = SvgPen(WIDTH, layout.height)
-    renderer.draw(pen, game, view, layout)
-    title = f"The standard {type(game).title} board at the start of a game"
+    with using(tr):
+        layout = renderer.layout(game, view, WIDTH)
+        pen = SvgPen(WIDTH, layout.height)
+        renderer.draw(pen, game, view, layout)
+    title = tr.gettext("The standard {game} board at the start of a game").format(
+        game=tr.gettext(type(game).title)
+    )
     return (
         f'<svg class="board-diagram" viewBox="0 0 {_num(WIDTH)} {_num(layout.height)}"'
         f' role="img" aria-label="{html.escape(title)}" font-family="system-ui, sans-serif">'
@@ -131,12 +136,14 @@ def standard_board_svg(slug: str) -> str:
     )
 
 
-def figure_html(slug: str) -> str:
+def figure_html(slug: str, tr: Catalogue = ENGLISH) -> str:
     """The diagram with its caption, for the rules section (shown in print only)."""
     game: Any = py_rules.new_game(slug, {"seed": 1})
+    caption = tr.gettext("The standard board of {game} at the start of a game.").format(
+        game=tr.gettext(type(game).title)
+    )
     return (
         '<figure class="print-only board-figure">'
-        + standard_board_svg(slug)
-        + f"<figcaption>The standard board of {html.escape(type(game).title)}"
-        " at the start of a game.</figcaption></figure>"
+        + standard_board_svg(slug, tr)
+        + f"<figcaption>{html.escape(caption)}</figcaption></figure>"
     )

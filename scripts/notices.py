@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from py_rules.i18n import ENGLISH, N_, Catalogue
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 PAGE = "notices.html"
@@ -38,7 +40,11 @@ JSDELIVR = re.compile(r"Original file: /npm/((?:@[^/@]+/)?[^/@]+)@([^/\s]+)/")
 REEXPORT = re.compile(r'^\s*export \* from "([^"./][^"]*)";\s*$')
 # A file ported into a package's own sources names where it came from.
 PORT_OF = re.compile(r"\bPort of https://github\.com/([\w.-]+)/([\w.-]+)")
-NOT_RECORDED = "not recorded here; see its source"
+NOT_RECORDED = N_("not recorded here; see its source")
+NOT_DECLARED = N_("not declared")
+IN_TEXT_BELOW = N_("in the license text below")
+# What the license line says in our own words rather than a package's: shown translated.
+OWN_LICENSE_WORDS = (NOT_RECORDED, NOT_DECLARED, IN_TEXT_BELOW)
 # SPDX license identifiers in their registered spelling (SPDX matches them case-blind;
 # package.json files do not always use the registered case, e.g. "APACHE-2.0").
 SPDX_IDS = (
@@ -71,6 +77,14 @@ class Component:
     texts: dict[str, str] = field(default_factory=dict)  # file name -> license text
     license_url: str = ""
     inside: str = ""  # the vendored package it is bundled in ("" for a vendored package)
+    # The version in our own words, when it is not the package's own: (message, its values).
+    version_words: tuple[str, dict[str, str]] | None = None
+
+
+def said(message: str, **values: str) -> tuple[str, tuple[str, dict[str, str]]]:
+    """A phrase of ours in English (for the data and the tests), and the message and values
+    that say it in the page's language."""
+    return message.format(**values), (message, values)
 
 
 @dataclass
@@ -143,7 +157,7 @@ def npm_component(folder: Path, inside: str = "") -> Component:
     return Component(
         name=meta["name"],
         version=meta.get("version", ""),
-        license=spdx_spelling(declared) if declared else "not declared",
+        license=spdx_spelling(declared) if declared else NOT_DECLARED,
         source=repository_url(meta),
         texts=texts,
         # A package that ships no license file: the standard text of the license it names.
@@ -335,20 +349,27 @@ def bundled_components(owner: Path, files: Iterable[Path]) -> list[Component]:
         if home is not None:
             component = npm_component(home, inside)
             if item.port_of:
-                component.version = f"ported into {inside}; license of {component.version}"
+                component.version, component.version_words = said(
+                    N_("ported into {inside}; license of {version}"),
+                    inside=inside,
+                    version=component.version,
+                )
             found[(name, component.version)] = component
             continue
-        version = item.version or declared_range(meta, name) or f"as bundled in {inside}"
+        version, words = item.version or declared_range(meta, name), None
+        if not version:
+            version, words = said(N_("as bundled in {inside}"), inside=inside)
         npm = f"https://www.npmjs.com/package/{name}"
         found[(name, version)] = Component(
             name,
             version,
-            "in the license text below" if item.texts else NOT_RECORDED,
+            IN_TEXT_BELOW if item.texts else NOT_RECORDED,
             (f"{npm}/v/{item.version}" if item.version else npm)
             if item.npm
             else repository_url(meta),
             texts=item.texts,
             inside=inside,
+            version_words=words,
         )
     return list(found.values())
 
@@ -383,28 +404,46 @@ def anchor(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def component_html(c: Component, key: str = "") -> str:
-    """One component's section; `key` (default: from its name) is its id on the page."""
+def version_text(c: Component, tr: Catalogue) -> str:
+    if c.version_words is None:
+        return c.version
+    message, values = c.version_words
+    return tr.gettext(message).format(**values)
+
+
+def license_text(c: Component, tr: Catalogue) -> str:
+    return tr.gettext(c.license) if c.license in OWN_LICENSE_WORDS else c.license
+
+
+def component_html(c: Component, tr: Catalogue, key: str = "") -> str:
+    """One component's section, our words in the language of `tr` (its name, version,
+    license and texts as the package gives them); `key` (default: from its name) is its id
+    on the page."""
     e = html.escape
-    licence = f"<strong>{e(c.license)}</strong>"
+    licence = f"<strong>{e(license_text(c, tr))}</strong>"
     if c.license_url:
-        licence += f' (<a href="{e(c.license_url)}">license text</a>)'
+        link = e(tr.gettext("license text"))
+        licence += f' (<a href="{e(c.license_url)}">{link}</a>)'
     texts = "".join(
         f"<details><summary>{e(name)}</summary><pre>{e(text)}</pre></details>"
         for name, text in c.texts.items()
     )
     key = key or anchor(c.name)
-    version = f'<span class="notice-version">{e(c.version)}</span>'
+    version = f'<span class="notice-version">{e(version_text(c, tr))}</span>'
+    source = f'<a href="{e(c.source)}">{e(c.source)}</a>'
+    line = e(tr.gettext("License: {license}. Source: {source}")).format(
+        license=licence, source=source
+    )
     return (
         f'<section class="notice" id="{key}" aria-labelledby="{key}-h">'
         f'<h3 id="{key}-h">{e(c.name)} {version}</h3>'
-        f"<p>License: {licence}. Source: "
-        f'<a href="{e(c.source)}">{e(c.source)}</a></p>{texts}</section>'
+        f"<p>{line}</p>{texts}</section>"
     )
 
 
-def sections_html(found: list[Component]) -> str:
-    """One section per vendored package, followed by what it has inside."""
+def sections_html(found: list[Component], tr: Catalogue = ENGLISH) -> str:
+    """One section per vendored package, followed by what it has inside, our words in the
+    language of `tr`."""
     parts = []
     names = [c.name for c in found]
     # Two versions of one package (bundled from two places) get ids with their versions.
@@ -415,13 +454,15 @@ def sections_html(found: list[Component]) -> str:
     for top in (c for c in found if not c.inside):
         inner = [c for c in found if c.inside == top.name]
         parts.append('<div class="panel notices-package">')
-        parts.append(component_html(top, key[id(top)]))
+        parts.append(component_html(top, tr, key[id(top)]))
         if inner:
-            parts.append(f"<h4>Inside {html.escape(top.name)}</h4>")
-            parts.extend(component_html(c, key[id(c)]) for c in inner)
+            inside = tr.gettext("Inside {name}").format(name=top.name)
+            parts.append(f"<h4>{html.escape(inside)}</h4>")
+            parts.extend(component_html(c, tr, key[id(c)]) for c in inner)
         parts.append("</div>")
     return "\n".join(parts)
 
 
 def own_license_html() -> str:
+    """The site's own LICENSE, as written: a license is never translated."""
     return html.escape((ROOT / "LICENSE").read_text(encoding="utf-8").strip())

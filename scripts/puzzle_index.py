@@ -10,25 +10,20 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from option_words import options_text
+
 from py_rules import GAMES
 from py_rules.engine.puzzles import load
+from py_rules.i18n import ENGLISH, Catalogue
 
 
-def options_text(options: dict[str, Any]) -> str:
-    """A puzzle's options in a few words: "target 11, no negative", "pool 57, no tens"."""
-    words = []
-    for name, value in options.items():
-        label = name.replace("_", " ")
-        if value is True:
-            words.append(label)
-        elif value is not False:
-            words.append(f"{label} {value}")
-    return ", ".join(words)
-
-
-def link_html(slug: str, number: int, puzzle: dict[str, Any]) -> str:
-    moves = "1 move" if puzzle["win_in"] == 1 else f"{puzzle['win_in']} moves"
-    text = f"Puzzle {number}: win in {moves} ({options_text(puzzle['options'])})"
+def link_html(slug: str, number: int, puzzle: dict[str, Any], tr: Catalogue) -> str:
+    moves = puzzle["win_in"]
+    text = tr.ngettext(
+        "Puzzle {number}: win in {count} move ({options})",
+        "Puzzle {number}: win in {count} moves ({options})",
+        moves,
+    ).format(number=number, count=moves, options=options_text(puzzle["options"], tr))
     pid = html.escape(puzzle["id"], quote=True)
     return (
         f'<li><a class="puzzle-link" href="?p={pid}" data-puzzle-id="{pid}" '
@@ -36,22 +31,29 @@ def link_html(slug: str, number: int, puzzle: dict[str, Any]) -> str:
     )
 
 
-def game_html(slug: str, entry: dict[str, Any], levels: list[str]) -> str:
-    title = html.escape(GAMES[slug].title)
+def level_title(level: str, tr: Catalogue) -> str:
+    """A difficulty as a heading: "Easy" (the level's name is the rules' own message)."""
+    name = tr.gettext(level)
+    return name[:1].upper() + name[1:]
+
+
+def game_html(slug: str, entry: dict[str, Any], levels: list[str], tr: Catalogue) -> str:
+    title = html.escape(tr.gettext(GAMES[slug].title))
     parts = [f'<section class="panel puzzle-game" aria-labelledby="pz-{slug}">']
     parts.append(f'<h2 id="pz-{slug}">{title}</h2>')
     if entry.get("note"):
-        parts.append(f'<p class="puzzle-note">{html.escape(entry["note"])}</p>')
+        parts.append(f'<p class="puzzle-note">{html.escape(tr.gettext(entry["note"]))}</p>')
     number = 0
     for level in levels:
         found = [p for p in entry["puzzles"] if p["difficulty"] == level]
         if not found:
             continue
-        parts.append(f'<h3>{level.capitalize()} <span class="count">({len(found)})</span></h3>')
+        heading = html.escape(level_title(level, tr))
+        parts.append(f'<h3>{heading} <span class="count">({len(found)})</span></h3>')
         parts.append('<ol class="puzzle-list">')
         for puzzle in found:
             number += 1
-            parts.append(link_html(slug, number, puzzle))
+            parts.append(link_html(slug, number, puzzle, tr))
         parts.append("</ol>")
     parts.append("</section>")
     return "\n      ".join(parts)
@@ -65,7 +67,9 @@ def first_puzzle() -> tuple[str, str]:
     raise SystemExit("data/puzzles.json has no puzzles")
 
 
-def index_html() -> str:
+def index_html(tr: Catalogue = ENGLISH) -> str:
+    """Every game's puzzles, in the language of `tr`."""
     data = load()
     levels = list(data["levels"])
-    return "\n      ".join(game_html(slug, data["games"][slug], levels) for slug in GAMES)
+    slugs = [slug for slug in GAMES if slug in data["games"]]
+    return "\n      ".join(game_html(slug, data["games"][slug], levels, tr) for slug in slugs)

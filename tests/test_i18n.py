@@ -177,6 +177,25 @@ def test_plurals_lists_and_percentages_follow_the_language() -> None:
     assert i18n.either(["1", "3", "5"]) == "1, 3 or 5" and i18n.percent(0.456) == "46%"
 
 
+def test_decimals_follow_the_language() -> None:
+    i18n.use("es")
+    assert i18n.decimal(12.345, 2) == "12,35" and i18n.percent(0.125, 1) == "12,5\u00a0%"
+    assert i18n.decimal(7.0, 0) == "7"
+    i18n.use("en")
+    assert i18n.percent(0.39, 1) == "39.0%" and i18n.percent(0.125, 1) == "12.5%"
+
+
+def test_using_a_catalogue_lasts_for_its_block_only() -> None:
+    class Shouting(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return message.upper()
+
+    i18n.use("en")
+    with i18n.using(Shouting()):
+        assert i18n._("The game is over.") == "THE GAME IS OVER."
+    assert i18n._("The game is over.") == "The game is over."
+
+
 def test_a_compiled_catalogue_installs_from_bytes_as_a_page_would() -> None:
     po = next(p for p in po_files() if p.parent.parent.name == "es")
     i18n.install("es", compile_po(po.read_text(encoding="utf-8")))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
@@ -32,6 +33,18 @@ class Catalogue(Protocol):
     def gettext(self, message: str, /) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
+
+class _Source:
+    """The messages as written: the catalogue of English, without importing gettext."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH: Catalogue = _Source()  # for code that takes a catalogue, as the build's pages do
 
 _catalogue: Catalogue | None = None  # None: English, the messages as written
 _language = SOURCE_LANGUAGE
@@ -131,7 +144,31 @@ def _catalogue_bytes(name: str) -> bytes | None:
         return None
 
 
-__all__: list[str] = ["N_", "_", "available", "install", "language", "ngettext", "use"]
+@contextmanager
+def using(catalogue: Catalogue) -> Iterator[None]:
+    """Show messages through `catalogue` inside the block, then as before: the build writes
+    one page a language in a single process, and the rules' own words (a game's analysis
+    sentence, a board's labels) must come out in the page's language."""
+    global _catalogue
+    before = _catalogue
+    _catalogue = catalogue
+    try:
+        yield
+    finally:
+        _catalogue = before
+
+
+__all__: list[str] = [
+    "ENGLISH",
+    "N_",
+    "_",
+    "available",
+    "install",
+    "language",
+    "ngettext",
+    "use",
+    "using",
+]
 
 
 def either(items: list[str]) -> str:
@@ -141,6 +178,17 @@ def either(items: list[str]) -> str:
     return _("{items} or {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def percent(fraction: float) -> str:
-    """A fraction as a whole percentage the way the current language writes it ("45%")."""
-    return _("{number}%").format(number=round(fraction * 100))
+def decimal(value: float, places: int) -> str:
+    """A number with `places` decimals the way the current language writes it: "12.5",
+    "12,5"."""
+    integer, _point, decimals = f"{value:.{places}f}".partition(".")
+    if not places:
+        return integer
+    return _("{integer}.{decimals}").format(integer=integer, decimals=decimals)
+
+
+def percent(fraction: float, places: int = 0) -> str:
+    """A fraction as a percentage the way the current language writes it ("45%", "12.5%";
+    "45 %", "12,5 %"), whole unless `places` decimals are asked for."""
+    number = decimal(fraction * 100, places) if places else str(round(fraction * 100))
+    return _("{number}%").format(number=number)

@@ -1,0 +1,197 @@
+"""The HTML the build writes from Python (analysis tables, board diagrams, the puzzles index,
+the notices' own words) in any language: English exactly as before, Spanish with no English
+word left.
+
+The Spanish comes from tests/tr_gen_es.json (the new messages, to be merged into the pages'
+catalogue) over the rules' catalogue (game names, analysis sentences, difficulty names).
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import analysis_section
+import diagram
+import notices
+import puzzle_index
+import pytest
+from babel.messages.extract import extract_from_file
+
+from py_rules.i18n import LOCALE_DIR
+from py_rules.i18n.mo import compile_po
+
+HERE = Path(__file__).resolve().parent
+BEFORE = json.loads((HERE / "generated_en.json").read_text(encoding="utf-8"))
+SPANISH = json.loads((HERE / "tr_gen_es.json").read_text(encoding="utf-8"))
+SCRIPTS = ("analysis_section", "diagram", "puzzle_index", "notices", "option_words")
+# Words spelled alike in English and Spanish ("no" in "no tiene", "no consta").
+SHARED = {"no"}
+ENGLISH = gettext.NullTranslations()
+
+
+class JsonTranslations(gettext.NullTranslations):
+    """The new messages from the JSON file, the rules' catalogue behind them."""
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def gettext(self, message: str) -> str:
+        found = self.table.get(message)
+        return found if isinstance(found, str) else super().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self.table.get(singular)
+        if not isinstance(found, dict):
+            return super().ngettext(singular, plural, n)
+        assert found["plural"] == plural
+        return found["forms"][0 if n == 1 else 1 if n != 0 and n % 1000000 == 0 else 2]
+
+
+def spanish() -> JsonTranslations:
+    po = LOCALE_DIR / "es" / "LC_MESSAGES" / "number_duels.po"
+    tr = JsonTranslations(SPANISH)
+    tr.add_fallback(gettext.GNUTranslations(_mo(compile_po(po.read_text(encoding="utf-8")))))
+    return tr
+
+
+def _mo(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)
+
+
+def words(page: str, data: tuple[str, ...] = ()) -> set[str]:
+    """The words a reader meets in `page` (text and aria-labels), without code, numbers,
+    moves, single letters (a->b, N) and the `data` strings (names and addresses that no
+    language changes)."""
+    labels = " ".join(re.findall(r'aria-label="([^"]*)"', page))
+    text = re.sub(r"<code>.*?</code>", " ", page + " " + labels, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    for item in sorted(data, key=len, reverse=True):  # an address before a name inside it
+        text = text.replace(item, " ")
+    return {word.lower() for word in re.findall(r"[^\W\d_]{2,}", text)}
+
+
+def english_left(es: str, en: str, data: tuple[str, ...] = ()) -> set[str]:
+    return (words(es, data) & words(en, data)) - SHARED
+
+
+def sample_components() -> list[notices.Component]:
+    """One component down each path of our own words on the notices page."""
+    C = notices.Component
+    kept, kept_words = notices.said("as bundled in {inside}", inside="top-pkg")
+    port, port_words = notices.said(
+        "ported into {inside}; license of {version}", inside="top-pkg", version="3.0.0"
+    )
+    mit = "https://spdx.org/licenses/MIT.html"
+    return [
+        C("top-pkg", "1.2.3", "MIT", "https://example.org/top", license_url=mit),
+        C(
+            "kept",
+            kept,
+            notices.NOT_RECORDED,
+            "https://www.npmjs.com/package/kept",
+            inside="top-pkg",
+            version_words=kept_words,
+        ),
+        C(
+            "ported",
+            port,
+            "ISC",
+            "https://github.com/o/ported",
+            texts={"LICENSE": "ISC License"},
+            inside="top-pkg",
+            version_words=port_words,
+        ),
+        C(
+            "shipped",
+            "2.0.0",
+            notices.IN_TEXT_BELOW,
+            "https://x.org",
+            texts={"COPYING": "ISC License"},
+            inside="top-pkg",
+        ),
+        C("bare", "0.1.0", notices.NOT_DECLARED, "https://y.org"),
+    ]
+
+
+NOTICES_DATA = (
+    "top-pkg",
+    "kept",
+    "ported",
+    "shipped",
+    "bare",
+    "https://example.org/top",
+    "https://www.npmjs.com/package/kept",
+    "https://github.com/o/ported",
+    "https://x.org",
+    "https://y.org",
+    "ISC License",
+    "LICENSE",
+    "COPYING",
+    "MIT",
+    "ISC",
+)
+
+
+@pytest.mark.parametrize("slug", list(BEFORE["analysis"]))
+def test_a_game_pages_generated_html_in_english_is_as_before(slug: str) -> None:
+    before = BEFORE["analysis"][slug].replace(
+        "solvers in\n  <code>", "solvers in <code>"
+    )  # the one change: the note is one message, on one line
+    assert analysis_section.section_html(slug, ENGLISH) == before
+    figure = diagram.figure_html(slug, ENGLISH).encode()
+    assert hashlib.sha256(figure).hexdigest() == BEFORE["diagram"][slug]
+
+
+def test_the_puzzles_index_in_english_is_as_before() -> None:
+    assert puzzle_index.index_html(ENGLISH) == BEFORE["puzzle_index"]
+
+
+def test_the_notices_own_words_in_english_are_as_before() -> None:
+    page = notices.sections_html(sample_components(), ENGLISH)
+    assert page == (HERE / "notices_en.html").read_text(encoding="utf-8").rstrip("\n")
+
+
+@pytest.mark.parametrize("slug", list(BEFORE["analysis"]))
+def test_a_game_pages_generated_html_in_spanish_has_no_english_left(slug: str) -> None:
+    es = spanish()
+    analysis = analysis_section.section_html(slug, es)
+    assert english_left(analysis, analysis_section.section_html(slug, ENGLISH)) == set()
+    assert "Partida estándar" in analysis
+    figure = diagram.figure_html(slug, es)
+    assert english_left(figure, diagram.figure_html(slug, ENGLISH)) == set()
+    assert "El tablero estándar de" in figure
+
+
+def test_the_puzzles_index_in_spanish_has_no_english_left() -> None:
+    page = puzzle_index.index_html(spanish())
+    assert english_left(page, puzzle_index.index_html(ENGLISH)) == set()
+    assert "Problema 1: gana en 1 jugada (objetivo 11, sin totales negativos)" in page
+
+
+def test_the_notices_own_words_in_spanish_have_no_english_left() -> None:
+    found = sample_components()
+    page = notices.sections_html(found, spanish())
+    assert english_left(page, notices.sections_html(found, ENGLISH), NOTICES_DATA) == set()
+    assert "adaptado dentro de top-pkg; licencia de la versión 3.0.0" in page
+
+
+def test_the_spanish_table_has_every_message_of_the_build_and_no_other() -> None:
+    found: dict[str, str | tuple[str, ...]] = {}
+    for name in SCRIPTS:
+        for _line, message, _comments, _context in extract_from_file(
+            "python", str(HERE.parent / "scripts" / f"{name}.py")
+        ):
+            found[message if isinstance(message, str) else message[0]] = message
+    assert set(found) == set(SPANISH)
+    for key, message in found.items():
+        if isinstance(message, tuple):
+            assert SPANISH[key]["plural"] == message[1]
