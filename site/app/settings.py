@@ -169,6 +169,10 @@ def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str
 # a test checks this against the catalogues in py_rules/locale.
 LANGUAGES = ("en", "es")
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}  # each in its own language
+# Built like a language but offered in no menu: English made longer and accented (en-XA) and
+# written right to left (ar-XB), to see text that a page forgot to translate or could not fit.
+PSEUDO_LANGUAGES = ("en-XA", "ar-XB")
+RIGHT_TO_LEFT = frozenset({"ar-XB"})
 
 
 def supported(tag: str | None) -> str:
