@@ -1,6 +1,7 @@
 """The pages' words in the player's language: every game's board and status line speak
 Spanish after `i18n.use("es")` and the same English as before after `i18n.use("en")`;
-how a page chooses its language; and English never imports gettext.
+how a page takes its language (its <html lang>, or an embed's data-lang) and fetches
+that catalogue; and English never imports gettext.
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ except ImportError:  # no browser here: the page's calls are stood in for below
 
 from app import language, wording
 from app.board import view_of
-from app.language import LANGUAGES, choose, supported
+from app.language import LANGUAGES, PSEUDO_LANGUAGES, choose, supported
 from app.renderers import renderer_class
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pseudo_locales import pseudo_mo
 from strategies import SHIPPED, played_games
 
 from py_rules import Phase, Session, i18n
+from py_rules.i18n.mo import compile_po, parse_po
 
 REPO = Path(__file__).resolve().parent.parent
 WIDTH = 600.0
@@ -110,25 +113,34 @@ def test_the_site_lists_every_language_it_has_a_catalogue_of() -> None:
 
 
 @pytest.mark.parametrize(
-    ("param", "remembered", "attribute", "chosen"),
+    ("page", "attribute", "chosen"),
     [
-        (None, None, None, "en"),
-        ("es", None, None, "es"),
-        ("es-MX", None, None, "es"),
-        ("xx", "es", None, "en"),  # an unsupported choice is English, even after Spanish
-        ("", "es", None, "es"),
-        (None, "es", None, "es"),
-        ("en", "es", None, "en"),
-        (None, None, "es", "es"),
-        ("en", None, "es", "es"),  # an embed's own language wins on its host page
-        (None, "es", "../../etc", "en"),
+        ("", None, "en"),
+        (None, None, "en"),
+        ("en", None, "en"),
+        ("es", None, "es"),
+        ("es-MX", None, "es"),
+        ("ES", None, "es"),
+        ("xx", None, "en"),
+        ("en-XA", None, "en-XA"),
+        ("ar-XB", None, "ar-XB"),
+        ("ar-xb", None, "ar-XB"),
+        ("ar", None, "en"),  # a pseudo-locale only by its exact tag
+        ("en", "es", "es"),  # an embed's own language wins on its host page
+        ("es", "ar-XB", "ar-XB"),
+        ("es", "", "es"),  # an empty data-lang names nothing: the page's
+        ("es", "../../etc", "en"),
     ],
 )
-def test_a_page_chooses_its_language(
-    param: str | None, remembered: str | None, attribute: str | None, chosen: str
-) -> None:
-    assert choose(param, remembered, attribute) == chosen
-    assert supported("es-ES") == "es" and supported("fr") == supported(None) == "en"
+def test_a_page_chooses_its_language(page: str | None, attribute: str | None, chosen: str) -> None:
+    assert choose(page, attribute) == chosen
+
+
+def test_supported_names_the_menu_languages_and_the_pseudo_locales_exactly() -> None:
+    assert supported("es-ES") == supported("es_ES.UTF-8") == "es"
+    assert supported("fr") == supported(None) == supported("") == "en"
+    assert [supported(tag) for tag in PSEUDO_LANGUAGES] == list(PSEUDO_LANGUAGES)
+    assert supported("en-XA-x") == "en" and supported("ar-EG") == "en"
 
 
 def finish(coroutine: Coroutine[Any, Any, str]) -> str:
@@ -142,76 +154,85 @@ def finish(coroutine: Coroutine[Any, Any, str]) -> str:
 
 
 class Page:
-    """The browser calls `language.start` makes, on one page of a deployment."""
+    """The browser calls `language.start` makes, on a page whose <html lang> is `lang`;
+    `catalogues`: the tags whose catalogue the site serves (None: every one it has)."""
 
-    def __init__(self, query: dict[str, str], storage: dict[str, str], refuse: bool = False):
-        self.query, self.storage, self.refuse = query, storage, refuse
+    def __init__(self, lang: str, catalogues: set[str] | None = None):
+        self.root = types.SimpleNamespace(lang=lang)
+        self.catalogues = catalogues
         self.fetched: list[str] = []
-        self.lang: dict[str, str] = {}
+        self.warned: list[str] = []
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         calls = {
-            "query_params": lambda: self.query,
-            "site_scope": lambda: "/nd/",
-            "stored": self.storage.get,
-            "store": self.store,
+            "page_root": lambda: self.root,
             "site_file": lambda path: f"https://example.org/nd/{path}",
             "fetch_bytes": self.fetch,
-            "set_language": lambda node, tag: self.lang.__setitem__(node, tag),
-            "page_root": lambda: "html",
-            "warn": print,
+            "warn": self.warned.append,
         }
         for name, call in calls.items():
             monkeypatch.setattr(language.dom, name, call, raising=False)
 
-    def store(self, key: str, text: str) -> bool:
-        if not self.refuse:
-            self.storage[key] = text
-        return not self.refuse
-
     async def fetch(self, url: str) -> bytes | None:
         self.fetched.append(url)
         name = url.rsplit("/", 1)[1].removesuffix(".mo")
-        folder = i18n.LOCALE_DIR / name / "LC_MESSAGES"
-        from py_rules.i18n.mo import compile_po
+        if self.catalogues is not None and name not in self.catalogues:
+            return None  # offline, never kept
+        source = name if name not in PSEUDO_LANGUAGES else "es"  # the messages to pseudo-translate
+        po = (i18n.LOCALE_DIR / source / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").read_text("utf-8")
+        return pseudo_mo(parse_po(po), name) if name in PSEUDO_LANGUAGES else compile_po(po)
 
-        return compile_po((folder / f"{i18n.DOMAIN}.po").read_text(encoding="utf-8"))
 
-
-def test_lang_es_fetches_the_catalogue_and_is_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
-    kept: dict[str, str] = {}
-    page = Page({"lang": "es"}, kept)
+def test_a_spanish_page_fetches_its_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = Page("es")
     page.install(monkeypatch)
     assert finish(language.start()) == "es" and i18n.language() == "es"
-    assert page.fetched == ["https://example.org/nd/locale/es.mo"] and page.lang == {"html": "es"}
+    assert page.fetched == ["https://example.org/nd/locale/es.mo"]
+    assert page.root.lang == "es", "the page's own attribute is left as the build wrote it"
     assert wording.not_now(Session.new("circle-duel")) == ""
     assert i18n._("New game") == "Nueva partida"
-    i18n.use("en")
-    later = Page({}, kept)  # another page of the deployment, no ?lang=
-    later.install(monkeypatch)
-    assert finish(language.start()) == "es" and later.fetched
 
 
-def test_an_unsupported_or_no_choice_is_english_and_fetches_nothing(
+def test_a_pseudo_locale_page_fetches_its_catalogue_by_its_exact_tag(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    kept = {"number-duels:/nd/lang": "es"}
-    for query in ({"lang": "xx"}, {"lang": "en"}):
-        page = Page(query, kept)
-        page.install(monkeypatch)
-        assert finish(language.start()) == "en"
-        assert page.fetched == [] and page.lang == {} and kept["number-duels:/nd/lang"] == "en"
-    refused = Page({"lang": "es"}, {}, refuse=True)  # storage off: this page still speaks it
-    refused.install(monkeypatch)
-    assert finish(language.start()) == "es"
-
-
-def test_an_embed_attribute_sets_the_language_of_the_boards_not_of_the_page(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    page = Page({}, {})
+    page = Page("ar-XB")
     page.install(monkeypatch)
-    assert finish(language.start("es")) == "es" and page.lang == {}
+    assert finish(language.start()) == "ar-XB" and i18n.language() == "ar-XB"
+    assert page.fetched == ["https://example.org/nd/locale/ar-XB.mo"]
+    assert i18n._("New game") != "New game"
+
+
+def test_an_english_or_unknown_page_is_english_and_fetches_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for lang in ("en", "en-GB", "xx", ""):
+        page = Page(lang)
+        page.install(monkeypatch)
+        assert finish(language.start()) == "en" and page.fetched == []
+
+
+def test_a_catalogue_that_cannot_be_had_leaves_the_page_in_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = Page("es", catalogues=set())
+    page.install(monkeypatch)
+    assert finish(language.start()) == "en" and i18n.language() == "en"
+    assert page.fetched and page.warned == [
+        "locale/es.mo could not be fetched: the page shows English"
+    ]
+
+
+def test_an_embed_attribute_chooses_the_language_of_the_boards_on_its_host_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    host = Page("en")
+    host.install(monkeypatch)
+    assert finish(language.start("es")) == "es" and host.root.lang == "en"
+    i18n.use("en")
+    spanish_host = Page("es-ES")  # a host page in Spanish, its boxes naming no language
+    spanish_host.install(monkeypatch)
+    assert finish(language.start(None)) == "es"
 
 
 @pytest.mark.no_wasm
@@ -221,10 +242,7 @@ def test_an_english_page_never_imports_gettext() -> None:
     script = (
         "import asyncio, sys, types\n"
         "sys.modules['app.dom'] = dom = types.ModuleType('app.dom')\n"
-        "dom.query_params = lambda: {'lang': 'xx'}\n"
-        "dom.site_scope = lambda: '/'\n"
-        "dom.stored = lambda key: None\n"
-        "dom.store = lambda key, text: True\n"
+        "dom.page_root = lambda: types.SimpleNamespace(lang='xx')\n"
         "from app import language, wording\n"
         "from app.board import view_of\n"
         "from app.renderers import renderer_class\n"

@@ -176,7 +176,13 @@ RIGHT_TO_LEFT = frozenset({"ar-XB"})
 
 
 def supported(tag: str | None) -> str:
-    """The language of LANGUAGES that a tag ("es", "es-MX") names; English for any other."""
+    """The language the site shows for a tag: a pseudo-locale by its exact tag ("en-XA",
+    any case), else the language of LANGUAGES it names ("es", "es-MX"); English for any
+    other (the pseudo-locales' primary subtags name no language of theirs: "ar" is English)."""
+    wanted = (tag or "").strip().replace("_", "-").lower()
+    for pseudo in PSEUDO_LANGUAGES:
+        if wanted == pseudo.lower():
+            return pseudo
     for name in candidates(tag or ""):
         if name in LANGUAGES:
             return name

@@ -8,7 +8,7 @@
   const gettext = (message, values) => window.ndGettext(message, values);
   const ngettext = (singular, plural, n, values) =>
     window.ndNgettext(singular, plural, n, values);
-  const lang = document.documentElement.lang || "en";
+  const lang = window.ndNumberLocale ?? "en"; // the page's, as language.js says to format it
   const percent = new Intl.NumberFormat(lang, { style: "percent" });
   const megabytes = new Intl.NumberFormat(lang, {
     minimumFractionDigits: 1,

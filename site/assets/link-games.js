@@ -9,7 +9,9 @@
   const gettext = (message, values) => window.ndGettext(message, values);
   const section = document.querySelector(".link-games");
   if (!section) return;
-  const key = `number-duels:${new URL("./", location.href).pathname}links`;
+  // Named after the site's root (this file is in <root>/assets/), the same from every
+  // language's home page ("es/" lists the games of the root's).
+  const key = `number-duels:${new URL("../", document.currentScript.src).pathname}links`;
   let games = {};
   try {
     const data = JSON.parse(localStorage.getItem(key) || "{}");

@@ -23,12 +23,14 @@
   window.ndEmbedBase = base;
 
   // A host page has no assets/language.js: this script's few messages come with it, in the
-  // language of the first box that names one (as the boards' Python chooses): the tag
-  // itself, else its primary subtag ("es-MX": "es"), else English (no table).
+  // language of the first box that names one, else of the page (<html lang>), as the
+  // boards' Python chooses (site/app/language.py): the tag itself, else its primary subtag
+  // ("es-MX": "es"), else English (no table).
   const words = CONFIG.words ?? {};
   function language() {
     const box = document.querySelector(".number-duels[data-lang]");
-    const wanted = (box?.dataset.lang ?? "").replace("_", "-").toLowerCase();
+    const tag = box?.dataset.lang || document.documentElement.lang || "";
+    const wanted = tag.replace("_", "-").toLowerCase();
     const tags = Object.keys(words);
     return (
       tags.find((tag) => tag.toLowerCase() === wanted) ??
