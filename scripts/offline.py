@@ -7,10 +7,17 @@
    service worker and shows the "new version" notice);
 2. the app icons are drawn as PNGs (pure Python: zlib and struct) next to the SVG one;
 3. `manifest.webmanifest` is copied to the root;
-4. `sw.js` is written to the root from site/sw.js with the build's version and the list of
-   every file of the build with its SHA-256, so that the worker precaches the whole site
-   (runtime included; the memory snapshot is kept by the page itself) and a new build is a
-   new worker with a new cache.
+4. `sw.js` is written to the root from site/sw.js with the build's version, the list of
+   every file the worker precaches with its SHA-256 (the English pages and every file the
+   languages share: runtime included; the memory snapshot is kept by the page itself), and
+   the files of each other language with theirs, so that a new build is a new worker with a
+   new cache.
+
+A language other than English is a catalogue `locale/<tag>.mo` and the pages in the folder
+of its tag (`es/`, `es/games/circle-duel/`, ...): its set. Nobody downloads a language they
+never chose, so no set is precached; the worker caches a language's whole set (checked by
+hash as the rest) once a page asks for any file of it, so that every page of a language
+used once works offline, and a new build's worker precaches the sets its older cache held.
 
 The version is a hash of every file's path and bytes: any change to any file makes a new
 version, and an unchanged build keeps its version (nothing is downloaded again).
@@ -34,9 +41,8 @@ NOT_CACHED = {WORKER, ".nojekyll"}
 # The gzip memory snapshot is not precached: the page keeps it unpacked in Cache Storage
 # itself (site/snapshot/pyodide-snapshot.mjs), and offline Python starts without it anyway.
 NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz")
-# A language's catalogue is fetched only by a page shown in that language, so the worker
-# keeps it off the wire until then: it caches one on first use (checked like the rest).
-ON_FIRST_USE = re.compile(r"locale/[^/]+\.mo")
+# A language's catalogue; the language's set is it and the pages in the folder of its tag.
+CATALOGUE = re.compile(r"locale/(?P<tag>[^/]+)\.mo")
 
 # The minimum the pages need, found by experiment (e2e fails on any violation):
 # - WebAssembly compilation needs 'wasm-unsafe-eval';
@@ -168,18 +174,12 @@ def write_icons(out: Path) -> None:
 # ----- the service worker ------------------------------------------------------------------
 
 
-def site_files(out: Path) -> dict[str, str]:
-    """Every URL of the build the worker precaches (relative to the root) -> SHA-256.
-
-    A page is listed under its folder's URL as well ("games/x/" beside "games/x/index.html"),
-    since that is the address people open.
-    """
+def _listing(out: Path, paths: list[Path]) -> dict[str, str]:
+    """URLs (relative to the root) -> SHA-256 of `paths`; a page is listed under its
+    folder's URL as well ("games/x/" beside "games/x/index.html"), the address people open."""
     files = {}
-    for path in sorted(out.rglob("*")):
+    for path in paths:
         rel = path.relative_to(out).as_posix()
-        skipped = NOT_PRECACHED.fullmatch(rel) or ON_FIRST_USE.fullmatch(rel)
-        if not path.is_file() or rel in NOT_CACHED or skipped:
-            continue
         sha = hashlib.sha256(path.read_bytes()).hexdigest()
         files[rel] = sha
         if path.name == "index.html":
@@ -187,13 +187,41 @@ def site_files(out: Path) -> dict[str, str]:
     return files
 
 
-def first_use_files(out: Path) -> dict[str, str]:
-    """The files the worker caches when a page first asks for them -> SHA-256."""
-    return {
-        path.relative_to(out).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(out.rglob("*"))
-        if path.is_file() and ON_FIRST_USE.fullmatch(path.relative_to(out).as_posix())
-    }
+def _language_paths(out: Path) -> dict[str, list[Path]]:
+    """Each language's set of files (its catalogue, its folder's files), by its tag."""
+    sets = {}
+    for catalogue in sorted((out / "locale").glob("*.mo")):
+        match = CATALOGUE.fullmatch(catalogue.relative_to(out).as_posix())
+        if match is None:
+            continue
+        folder = out / match["tag"]
+        pages = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+        sets[match["tag"]] = [*pages, catalogue]
+    return sets
+
+
+def language_files(out: Path) -> dict[str, dict[str, str]]:
+    """Each language's set, URL -> SHA-256, its catalogue last: the worker caches a set
+    only once it has every file, and puts the catalogue in last, so that a cache holding
+    the catalogue holds the whole set."""
+    return {tag: _listing(out, paths) for tag, paths in _language_paths(out).items()}
+
+
+def site_files(out: Path) -> dict[str, str]:
+    """Every URL of the build the worker precaches (relative to the root) -> SHA-256: all
+    but the languages' sets, the worker itself and the memory snapshot."""
+    languages = {p for paths in _language_paths(out).values() for p in paths}
+    return _listing(
+        out,
+        [
+            path
+            for path in sorted(out.rglob("*"))
+            if path.is_file()
+            and path not in languages
+            and path.relative_to(out).as_posix() not in NOT_CACHED
+            and not NOT_PRECACHED.fullmatch(path.relative_to(out).as_posix())
+        ],
+    )
 
 
 def build_version(files: dict[str, str], worker_source: str) -> str:
@@ -220,22 +248,25 @@ def write_worker(out: Path) -> str:
     """Write sw.js for the build in `out` (after every other file); return its version.
 
     The version hashes every file as built (pages with the version placeholder); the
-    worker's list has each file's hash once the pages show the version.
+    worker's lists have each file's hash once the pages show the version.
     """
     source = (SITE / WORKER).read_text(encoding="utf-8")
-    on_use = first_use_files(out)
-    version = build_version(site_files(out) | on_use, source)
+    every = site_files(out)
+    for files in language_files(out).values():
+        every |= files
+    version = build_version(every, source)
     stamp_version(out, version)
-    files = site_files(out)
-    for placeholder in ("@VERSION@", "/*@FILES@*/ {}", "/*@ON_USE@*/ {}"):
+    lists = {
+        "@VERSION@": version,
+        "/*@FILES@*/ {}": json.dumps(site_files(out), indent=1),
+        "/*@LANGUAGES@*/ {}": json.dumps(language_files(out), indent=1),
+    }
+    for placeholder in lists:
         if placeholder not in source:
             raise SystemExit(f"site/{WORKER} lacks the placeholder {placeholder}")
-    worker = (
-        source.replace("@VERSION@", version)
-        .replace("/*@FILES@*/ {}", json.dumps(files, indent=1))
-        .replace("/*@ON_USE@*/ {}", json.dumps(on_use, indent=1))
-    )
-    (out / WORKER).write_text(worker, encoding="utf-8")
+    for placeholder, text in lists.items():
+        source = source.replace(placeholder, text)
+    (out / WORKER).write_text(source, encoding="utf-8")
     return version
 
 

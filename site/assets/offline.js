@@ -60,13 +60,14 @@
     worker.addEventListener("statechange", check);
   }
 
-  /** A first visit in another language fetched its catalogue before the worker served the
-   * page: fetch it again through the worker, which keeps it for offline use (the worker
-   * caches no language nobody chose). The boards' Python sets those `lang` attributes. */
-  function keepCatalogues() {
+  /** A first visit in another language loaded before the worker served the page: ask for
+   * that language's catalogue through the worker, which then keeps the language's whole set
+   * (its pages and catalogue) for offline use; the worker keeps no language nobody used.
+   * The page's own language, and its boards' (an embed's data-lang: Python sets `lang`). */
+  function keepLanguages() {
     const nodes = [document.documentElement, ...document.querySelectorAll(".number-duels[lang]")];
     for (const lang of new Set(nodes.map((node) => node.lang))) {
-      if (/^[a-z]{2,3}(_[A-Z]{2})?$/.test(lang) && lang !== "en") {
+      if (/^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(lang) && lang !== "en") {
         fetch(new URL(`locale/${lang}.mo`, root)).catch(() => {});
       }
     }
@@ -76,7 +77,7 @@
     if (switching) return location.reload();
     if (!controlled) {
       controlled = true; // a first visit's page, taken over by the worker it installed
-      keepCatalogues();
+      keepLanguages();
       return;
     }
     switched = true;

@@ -1,0 +1,116 @@
+"""The service worker's lists (scripts/offline.py): the English pages and the shared files
+precached, each other language's set (its folder's pages and its catalogue) apart, catalogue
+last, and every file of the build in exactly one list."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import offline
+import pytest
+
+PAGES = {
+    "index.html": "<p>Home @BUILD_VERSION@</p>",
+    "games/circle-duel/index.html": "<p>Circle Duel</p>",
+    "tutorial.html": "<p>Tutorial</p>",
+    "assets/style.css": "p {}",
+    "locale/es.mo": "es catalogue",
+    "locale/ar-XB.mo": "ar-XB catalogue",
+    "es/index.html": "<p>Inicio @BUILD_VERSION@</p>",
+    "es/games/circle-duel/index.html": "<p>Duelo</p>",
+    "es/tutorial.html": "<p>Tutorial</p>",
+    "ar-XB/index.html": "<p>ʜome</p>",
+    "vendor/pyodide/snapshot-0123abcd.gz": "snapshot",
+    ".nojekyll": "",
+}
+
+
+@pytest.fixture
+def build(tmp_path: Path) -> Path:
+    for name, text in PAGES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def sha(build: Path, name: str) -> str:
+    return hashlib.sha256((build / name).read_bytes()).hexdigest()
+
+
+def test_english_and_shared_files_are_precached_and_no_language_is(build: Path) -> None:
+    files = offline.site_files(build)
+    assert set(files) == {
+        "./",
+        "index.html",
+        "games/circle-duel/",
+        "games/circle-duel/index.html",
+        "tutorial.html",
+        "assets/style.css",
+    }
+    assert files["./"] == files["index.html"] == sha(build, "index.html")
+
+
+def test_each_language_is_its_folder_and_its_catalogue_the_catalogue_last(build: Path) -> None:
+    sets = offline.language_files(build)
+    assert set(sets) == {"es", "ar-XB"}
+    assert list(sets["es"])[-1] == "locale/es.mo" and list(sets["ar-XB"])[-1] == "locale/ar-XB.mo"
+    assert set(sets["es"]) == {
+        "es/",
+        "es/index.html",
+        "es/games/circle-duel/",
+        "es/games/circle-duel/index.html",
+        "es/tutorial.html",
+        "locale/es.mo",
+    }
+    assert sets["es"]["es/games/circle-duel/"] == sha(build, "es/games/circle-duel/index.html")
+    assert set(sets["ar-XB"]) == {"ar-XB/", "ar-XB/index.html", "locale/ar-XB.mo"}
+
+
+def test_a_catalogue_without_pages_is_a_set_of_its_own(build: Path) -> None:
+    (build / "locale" / "fr.mo").write_text("fr catalogue", encoding="utf-8")
+    assert offline.language_files(build)["fr"] == {"locale/fr.mo": sha(build, "locale/fr.mo")}
+
+
+def worker_lists(build: Path) -> tuple[str, dict[str, str], dict[str, dict[str, str]]]:
+    source = (build / offline.WORKER).read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', source)
+    files = re.search(r"const FILES = (\{.*?\n\});", source, re.S)
+    languages = re.search(r"const LANGUAGES = (\{.*?\n\});", source, re.S)
+    assert version and files and languages, "the worker lost a list"
+    return version[1], json.loads(files[1]), json.loads(languages[1])
+
+
+def test_the_worker_lists_every_file_of_the_build_once(build: Path) -> None:
+    version = offline.write_worker(build)
+    written, files, languages = worker_lists(build)
+    assert written == version
+    assert version in (build / "es" / "index.html").read_text(encoding="utf-8")
+    assert files == offline.site_files(build) and languages == offline.language_files(build)
+    listed = [path for path in files if not path.endswith("/")]
+    for paths in languages.values():
+        listed += [path for path in paths if not path.endswith("/")]
+    built = [
+        p.relative_to(build).as_posix()
+        for p in build.rglob("*")
+        if p.is_file() and p.name not in {offline.WORKER, ".nojekyll"}
+    ]
+    assert sorted(listed) == sorted(b for b in built if not b.endswith(".gz"))
+
+
+def unstamp(build: Path, version: str) -> None:
+    """The pages as built again, with the version's mark where the last build stamped it."""
+    for page in build.rglob("*.html"):
+        page.write_text(page.read_text().replace(version, offline.VERSION_STAMP))
+
+
+def test_a_change_to_a_language_page_is_a_new_version(build: Path) -> None:
+    first = offline.write_worker(build)
+    unstamp(build, first)
+    assert offline.write_worker(build) == first, "an unchanged build keeps its version"
+    unstamp(build, first)
+    (build / "es" / "tutorial.html").write_text("<p>Tutorial, otra vez</p>")
+    assert offline.write_worker(build) != first
