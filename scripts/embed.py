@@ -3,7 +3,8 @@
 `install(out)` (called by build_site.py) writes, at the root of the build:
 
 - `embed.js` from site/embed/embed.js, told where the runtime, the Python bundle and the
-  styles are (paths from the root; the script finds the root from its own address);
+  styles are (paths from the root; the script finds the root from its own address), and
+  its own few messages in each language passed in (a host page has no assets/language.js);
 - `assets/embed.css`: the site's stylesheet scoped under `.number-duels` with CSS nesting,
   so an embedded board looks like the game pages and restyles nothing else on a host page;
 - `tutorial.html`: a short lesson that embeds two games, as any page would.
@@ -11,10 +12,12 @@
 
 from __future__ import annotations
 
-import json
+import gettext
+from collections.abc import Mapping
 from pathlib import Path
 from string import Template
 
+import page_words
 import snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,24 +34,39 @@ def scoped_css(css: str) -> str:
     return ".number-duels {\n" + css.replace(":root {", "& {", 1) + "\n}\n" + EMBED_ROOT_CSS
 
 
-def embed_script(bundle: str, data: tuple[str, ...] = ()) -> str:
-    """embed.js, told the runtime, the bundle and the data files (an embed may show any game)."""
+Translations = Mapping[str, gettext.NullTranslations]  # language tag -> its catalogue
+
+
+def embed_script(
+    bundle: str, data: tuple[str, ...] = (), translations: Translations | None = None
+) -> str:
+    """embed.js, told the runtime, the bundle and the data files (an embed may show any game),
+    with its messages in each language of `translations` (English needs none)."""
+    path = SITE / "embed" / "embed.js"
+    messages = page_words.js_messages([path])
     config = {
         "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
         "bundle": bundle,
         "data": list(data),
         "css": "assets/embed.css",
+        "words": {tag: page_words.words(tr, messages) for tag, tr in (translations or {}).items()},
     }
-    source = (SITE / "embed" / "embed.js").read_text(encoding="utf-8")
+    source = path.read_text(encoding="utf-8")
     marker = "/*@CONFIG@*/ null"
     assert source.count(marker) == 1, "site/embed/embed.js lost its CONFIG marker"
-    return source.replace(marker, json.dumps(config, separators=(",", ":")))
+    return source.replace(marker, page_words.safe_json(config))
 
 
-def install(out: Path, bundle: str, data: tuple[str, ...], parts: dict[str, str]) -> None:
+def install(
+    out: Path,
+    bundle: str,
+    data: tuple[str, ...],
+    parts: dict[str, str],
+    translations: Translations | None = None,
+) -> None:
     """Write embed.js, embed.css and the tutorial page (`parts`: the head, header and
-    footer every page shares)."""
-    (out / "embed.js").write_text(embed_script(bundle, data), encoding="utf-8")
+    footer every page shares; `translations`: every language but English)."""
+    (out / "embed.js").write_text(embed_script(bundle, data, translations), encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
     page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))

@@ -169,6 +169,7 @@ def test_resign_and_stop() -> None:
     assert ann.act(lambda device: device.resign()) == ""
     assert bob.open(ann.address()) == ""
     assert bob.device.status == OVER and summary(bob.device)["state"] == "Over: you won"
+    assert (summary(bob.device)["outcome"], summary(ann.device)["outcome"]) == ("won", "lost")
     renderer = renderer_class("number-circle")(GAMES["number-circle"])
     words = status_line(LinkSession(bob.device), renderer, View(2), [])
     assert words == "Ann resigned: Bob wins."

@@ -99,15 +99,19 @@ class LinkSession(Session):
 
 def summary(device: Device) -> dict[str, str]:
     """One line of the home page's list: the game, the other player, whose turn. Kept in
-    English, as data: the home page (static HTML, English) shows it whatever the game
-    page's language was when it was kept."""
+    English, as data, whatever the game page's language was: the home page words the line
+    in its own language from `status` and `outcome` (assets/link-games.js), and shows
+    `state` as it is for a status it does not know."""
     them, status = opponent(device), device.status
     outcome = device.outcome()
+    result = ""  # for a game over: "draw", "won" or "lost", as this device's player sees it
     if status == OVER and outcome is not None:
         if outcome.winner is None:
-            state = "Over: a draw"
+            state, result = "Over: a draw", "draw"
+        elif outcome.winner == device.seat:
+            state, result = "Over: you won", "won"
         else:
-            state = "Over: you won" if outcome.winner == device.seat else f"Over: {them} won"
+            state, result = f"Over: {them} won", "lost"
     else:
         state = {
             YOUR_TURN: "Your turn",
@@ -122,6 +126,7 @@ def summary(device: Device) -> dict[str, str]:
         "opponent": them,
         "status": status,
         "state": state,
+        "outcome": result,
         "id": device.line.game_id.hex(),
     }
 

@@ -4,6 +4,16 @@
 // Loaded as a classic script before PyScript so that it sees every runtime fetch.
 "use strict";
 (() => {
+  // Every message the page shows, in the page's language (assets/language.js).
+  const gettext = (message, values) => window.ndGettext(message, values);
+  const ngettext = (singular, plural, n, values) =>
+    window.ndNgettext(singular, plural, n, values);
+  const lang = document.documentElement.lang || "en";
+  const percent = new Intl.NumberFormat(lang, { style: "percent" });
+  const megabytes = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   // ?embed=1 (an iframe): the board only, no site chrome, set before anything is drawn.
   if (new URLSearchParams(location.search).has("embed")) {
     document.documentElement.classList.add("embed");
@@ -57,9 +67,11 @@
     const order = ["download", "start", "rules"];
     const fraction = phase === "download" ? 0.8 * (got / total) : phase === "start" ? 0.85 : 0.95;
     bar.value = fraction;
-    bar.textContent = `${Math.round(fraction * 100)}%`;
-    $("#loading-bytes").textContent =
-      `${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    bar.textContent = percent.format(fraction);
+    $("#loading-bytes").textContent = gettext("{received} of {total} MB", {
+      received: megabytes.format(got / 1e6),
+      total: megabytes.format(total / 1e6),
+    });
     for (const item of root.querySelectorAll("[data-step]")) {
       const at = order.indexOf(item.dataset.step);
       const now = order.indexOf(phase);
@@ -78,11 +90,16 @@
       $("#loading").dataset.phase = phase;
       document.body.dataset.state = "loading";
     }
-    stallTimer = setTimeout(
-      () => fail("Loading is taking far longer than usual: no progress for 30 seconds. " +
-                 "It may still finish; if not, reload.", true),
-      STALL_MS,
-    );
+    const seconds = STALL_MS / 1000;
+    stallTimer = setTimeout(() => {
+      const reason = ngettext(
+        "Loading is taking far longer than usual: no progress for {seconds} second. It may still finish; if not, reload.",
+        "Loading is taking far longer than usual: no progress for {seconds} seconds. It may still finish; if not, reload.",
+        seconds,
+        { seconds: new Intl.NumberFormat(lang).format(seconds) },
+      );
+      fail(reason, true);
+    }, STALL_MS);
     if (document.readyState !== "loading") show();
   }
 
@@ -103,10 +120,17 @@
       $("#loading-reason").textContent = reason;
       box.hidden = false;
       $("#loading").dataset.phase = "failed";
-      if (!isStall) $("#status").textContent = "The game could not start.";
+      if (!isStall) $("#status").textContent = gettext("The game could not start.");
       document.body.dataset.state = "failed";
     };
     document.readyState === "loading" ? addEventListener("DOMContentLoaded", show) : show();
+  }
+
+  function downloadFailed(name, reason) {
+    fail(gettext("The Python runtime file {name} could not be downloaded ({reason}).", {
+      name,
+      reason,
+    }));
   }
 
   async function count(name, response) {
@@ -120,7 +144,7 @@
       }
       complete(name);
     } catch (error) {
-      fail(`The Python runtime file ${name} could not be downloaded (${error.message}).`);
+      downloadFailed(name, error.message);
     }
   }
 
@@ -134,11 +158,11 @@
     try {
       response = await realFetch(input, init);
     } catch (error) {
-      fail(`The Python runtime file ${name} could not be downloaded (${error.message}).`);
+      downloadFailed(name, error.message);
       throw error;
     }
     if (!response.ok) {
-      fail(`The Python runtime file ${name} could not be downloaded (HTTP ${response.status}).`);
+      downloadFailed(name, `HTTP ${response.status}`);
     } else {
       count(name, response.clone());
     }
@@ -150,14 +174,16 @@
     for (const entry of list.getEntries()) {
       const name = runtimeName(entry.name);
       if (name && entry.initiatorType !== "fetch" && !done.has(name)) {
-        if (entry.responseStatus >= 400) fail(`The Python runtime file ${name} is missing.`);
+        if (entry.responseStatus >= 400) fail(gettext("The Python runtime file {name} is missing.", { name }));
         else complete(name);
       }
     }
   }).observe({ type: "resource", buffered: true });
 
   addEventListener("error", (event) => {
-    if (!finished && event.message) fail(`The page hit an error while starting: ${event.message}`);
+    if (!finished && event.message) {
+      fail(gettext("The page hit an error while starting: {error}", { error: event.message }));
+    }
   });
   // A script that cannot load (PyScript: assets/pyscript.js, which imports core.js) fires
   // "error" on its element, which only a capturing listener sees. No inline handlers: the
@@ -165,13 +191,13 @@
   addEventListener("error", (event) => {
     const el = event.target;
     if (el instanceof HTMLScriptElement && /\/assets\/pyscript\.js$/.test(el.src)) {
-      fail("The PyScript runtime (vendor/pyscript/core.js) could not be loaded.");
+      fail(gettext("The PyScript runtime (vendor/pyscript/core.js) could not be loaded."));
     }
   }, true);
   addEventListener("unhandledrejection", (event) => {
     if (finished) return;
     const why = event.reason && event.reason.message ? event.reason.message : String(event.reason);
-    fail(`The Python runtime could not start: ${why}`);
+    fail(gettext("The Python runtime could not start: {error}", { error: why }));
   });
 
   window.ndBoot = {
@@ -195,10 +221,11 @@
   };
 
   if (location.protocol === "file:") {
-    fail("This page was opened from a file. Browsers only run the Python runtime from a web " +
-         "server: run `make serve` and open the address it prints.");
+    fail(gettext(
+      "This page was opened from a file. Browsers only run the Python runtime from a web server: run `make serve` and open the address it prints.",
+    ));
   } else if (typeof WebAssembly !== "object") {
-    fail("This browser cannot run WebAssembly, which the Python runtime needs.");
+    fail(gettext("This browser cannot run WebAssembly, which the Python runtime needs."));
   } else {
     progressed();
   }

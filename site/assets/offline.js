@@ -14,6 +14,7 @@
   // An opaque origin (a sandboxed iframe without allow-same-origin) has no service worker:
   // even reading navigator.serviceWorker throws there.
   if (self.origin === "null") return;
+  const gettext = (message, values) => window.ndGettext(message, values);
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const root = new URL("../", document.currentScript.src); // assets/ is one level down
   const container = navigator.serviceWorker;
@@ -28,14 +29,14 @@
     const box = document.createElement("aside");
     box.dataset.message = message;
     box.className = "update-notice";
-    box.setAttribute("aria-label", "Update");
+    box.setAttribute("aria-label", gettext("Update"));
     box.setAttribute("aria-live", "polite");
     const text = document.createElement("span");
     text.textContent = message;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button";
-    button.textContent = "Reload";
+    button.textContent = gettext("Reload");
     button.addEventListener("click", () => {
       button.disabled = true;
       reload();
@@ -49,7 +50,7 @@
     if (!worker) return;
     const check = () => {
       if (worker.state === "installed" && container.controller && !switched) {
-        notify("A new version of Number Duels is ready.", () => {
+        notify(gettext("A new version of Number Duels is ready."), () => {
           switching = true;
           worker.postMessage({ type: "activate" });
         });
@@ -79,8 +80,9 @@
       return;
     }
     switched = true;
-    const message = "Number Duels was updated in another tab. This page goes on as it is; " +
-      "reload it for the new version.";
+    const message = gettext(
+      "Number Duels was updated in another tab. This page goes on as it is; reload it for the new version.",
+    );
     notify(message, () => location.reload());
   });
 

@@ -16,10 +16,32 @@
 // Built to the site root by scripts/embed.py, which fills in CONFIG.
 "use strict";
 (() => {
-  const CONFIG = /*@CONFIG@*/ null; // {interpreter, bundle, data, css}: paths from the root
+  // {interpreter, bundle, data, css}: paths from the root; words: {lang: {msgid: msgstr}}
+  const CONFIG = /*@CONFIG@*/ null;
   if (window.ndEmbedBase) return; // included twice: the first copy does the work
   const base = new URL(".", document.currentScript.src).href;
   window.ndEmbedBase = base;
+
+  // A host page has no assets/language.js: this script's few messages come with it, in the
+  // language of the first box that names one (as the boards' Python chooses): the tag
+  // itself, else its primary subtag ("es-MX": "es"), else English (no table).
+  const words = CONFIG.words ?? {};
+  function language() {
+    const box = document.querySelector(".number-duels[data-lang]");
+    const wanted = (box?.dataset.lang ?? "").replace("_", "-").toLowerCase();
+    const tags = Object.keys(words);
+    return (
+      tags.find((tag) => tag.toLowerCase() === wanted) ??
+      tags.find((tag) => tag.toLowerCase() === wanted.split("-")[0])
+    );
+  }
+  const gettext = (message, values = {}) => {
+    const table = words[language()] ?? {};
+    return (Object.hasOwn(table, message) ? table[message] : message).replace(
+      /\{(\w+)\}/g,
+      (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole),
+    );
+  };
 
   const boxes = () => document.querySelectorAll(".number-duels:not([data-nd-state])");
   function say(text) {
@@ -31,17 +53,18 @@
         line.setAttribute("role", "status");
         box.replaceChildren(line);
       }
+      line.lang = language() ?? "en";
       line.textContent = text;
     }
   }
-  function fail(text) {
-    say(`The game could not start: ${text} Reload the page to try again.`);
+  function fail(reason) {
+    say(gettext("The game could not start: {reason} Reload the page to try again.", { reason }));
     document.documentElement.dataset.ndEmbeds = "failed";
   }
 
   function start() {
     if (!boxes().length) return;
-    say("Loading the game…");
+    say(gettext("Loading the game…"));
     const style = document.createElement("link");
     style.rel = "stylesheet";
     style.href = base + CONFIG.css;
