@@ -215,11 +215,14 @@ def language_options(current: str) -> str:
     """The options of the header's language menu: every language the site offers, each in
     its own name, marked with its own language (read aloud in it) and never translated, the
     page's selected."""
-    return "".join(
-        f'<option value="{code}" lang="{code}" translate="no"{" selected" if code == current else ""}>'
-        f"{html.escape(LANGUAGE_NAMES[code])}</option>"
-        for code in LANGUAGES
-    )
+    options = []
+    for code in LANGUAGES:
+        selected = " selected" if code == current else ""
+        options.append(
+            f'<option value="{code}" lang="{code}" translate="no"{selected}>'
+            f"{html.escape(LANGUAGE_NAMES[code])}</option>"
+        )
+    return "".join(options)
 
 
 def words_script(language: Language) -> str:
