@@ -20,7 +20,7 @@ IMPORT_PATH := $(CURDIR):$(CURDIR)/site
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help deps chromium engines browsers serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean messages catalogues
+.PHONY: help deps chromium engines browsers serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean messages language catalogues
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
@@ -83,18 +83,30 @@ format: $(VENV)/.installed
 test-rules: deps catalogues
 	$(PY) -m pytest tests
 
-# Messages: extract every message of py_rules and of the pages' Python (site/app; Babel,
-# configured in pyproject.toml) into .build/number_duels.pot and merge it into each
-# language's catalogue (.po, committed).
+# Messages: extract every message into a template (.pot, under .build/) and merge it into each
+# language's catalogue (.po, committed). Two domains: number_duels, the rules' and the boards'
+# messages (py_rules and site/app; Babel, configured in pyproject.toml), and pages, the static
+# pages' words (templates, rules pages, the build's sections, the pages' scripts: site/babel.cfg).
 # Run after changing messages; then translate what is new or marked fuzzy.
+# A new language: `make language NEW=fr` starts both of its catalogues (docs/languages.md).
 POT := .build/number_duels.pot
+PAGES_POT := .build/pages.pot
+EXTRACT := $(VENV)/bin/pybabel extract --no-location --sort-output --width 100 \
+	--project "Number Duels"
 
-messages: $(VENV)/.installed
+messages: $(VENV)/.installed $(VENV)/.paths
 	mkdir -p .build
-	$(VENV)/bin/pybabel extract -F pyproject.toml --no-location --sort-output --width 100 \
-		--project "Number Duels" -o $(POT) .
+	$(EXTRACT) -F pyproject.toml -o $(POT) .
 	$(VENV)/bin/pybabel update -D number_duels -i $(POT) -d py_rules/locale --width 100 \
 		--ignore-obsolete
+	$(EXTRACT) -F site/babel.cfg -o $(PAGES_POT) .
+	$(VENV)/bin/pybabel update -D pages -i $(PAGES_POT) -d site/locale --width 100 \
+		--ignore-obsolete
+
+language: messages
+	@test -n "$(NEW)" || { echo "say which: make language NEW=fr"; exit 2; }
+	$(VENV)/bin/pybabel init -D number_duels -i $(POT) -d py_rules/locale -l $(NEW) --width 100
+	$(VENV)/bin/pybabel init -D pages -i $(PAGES_POT) -d site/locale -l $(NEW) --width 100
 
 # Compiled catalogues (.mo, not committed) beside the .po files, on the system Python alone.
 catalogues:

@@ -16,6 +16,7 @@ import json
 import shutil
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
@@ -53,14 +54,18 @@ import diagram  # noqa: E402  (scripts/diagram.py: the standard board, drawn for
 import embed  # noqa: E402  (scripts/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/offline.py: service worker, manifest, CSP)
+import page_messages  # noqa: E402  (scripts/page_messages.py: the pages' words in a language)
+import page_words  # noqa: E402  (scripts/page_words.py: the pages' scripts' words)
 import precompile  # noqa: E402  (scripts/precompile.py: the pages' Python as bytecode)
 import precompress  # noqa: E402  (scripts/precompress.py: zips gzipped at build time)
 import puzzle_index  # noqa: E402  (scripts/puzzle_index.py: the puzzles page's index)
 import snapshot  # noqa: E402  (scripts/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/stdlib_trim.py: the standard library the pages use)
-from app.settings import LANGUAGE_NAMES, LANGUAGES  # noqa: E402  (the header's language menu)
+from app.settings import LANGUAGE_NAMES, LANGUAGES, RIGHT_TO_LEFT  # noqa: E402  (the language menu)
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
+from py_rules import i18n  # noqa: E402
+from py_rules.i18n import ENGLISH, SOURCE_LANGUAGE, Catalogue  # noqa: E402
 
 
 def python_sources(package: Path) -> list[Path]:
@@ -151,16 +156,53 @@ def pyscript_config(up: str, slug: str) -> str:
     return json.dumps(config, separators=(",", ":"))
 
 
+def N_(message: str) -> str:
+    """Mark a message for extraction (the `pages` domain); it is translated where it is shown."""
+    return message
+
+
 # The pages every header links to besides the home page: (page, address, link text).
 NAV = (
-    ("puzzles", "puzzles/", "Puzzles"),
-    ("tutorial", "tutorial.html", "Tutorial"),
-    ("teach", "teach/", "Make a lesson"),
+    ("puzzles", "puzzles/", N_("Puzzles")),
+    ("tutorial", "tutorial.html", N_("Tutorial")),
+    ("teach", "teach/", N_("Make a lesson")),
 )
+# The pages' scripts with messages of their own (embed.js carries its own: scripts/embed.py).
+PAGE_SCRIPTS = sorted((SITE / "assets").glob("*.js"))
 
 
-def render(template: str, **values: str) -> str:
-    return Template((SITE / "templates" / template).read_text(encoding="utf-8")).substitute(values)
+@dataclass(frozen=True)
+class Language:
+    """The language a set of pages is written in: English at the site's root, every other
+    one in a folder of its tag (`es/games/circle-duel/`), with the same pages inside."""
+
+    tag: str
+    tr: Catalogue
+
+    @property
+    def folder(self) -> str:
+        return "" if self.tag == SOURCE_LANGUAGE else f"{self.tag}/"
+
+    def root(self, up: str) -> str:
+        """The way from a page `up` levels below its language's folder to the site's root,
+        where the one copy of the assets, the runtime and the bundle is."""
+        return ("../" if self.folder else "") + up
+
+    def html_attributes(self) -> str:
+        direction = ' dir="rtl"' if self.tag in RIGHT_TO_LEFT else ""
+        return f'lang="{self.tag}"{direction}'
+
+
+def render(template: str, language: Language, **values: str) -> str:
+    """A template in `language`: its words translated, then its fields filled."""
+    source = (SITE / "templates" / template).read_text(encoding="utf-8")
+    return Template(page_messages.translate_html(source, language.tr)).substitute(values)
+
+
+def rules_html(slug: str, language: Language) -> str:
+    """A game's rules (site/content/<slug>.html) in `language`."""
+    source = (SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip()
+    return page_messages.translate_html(source, language.tr)
 
 
 def art(slug: str) -> str:
@@ -169,34 +211,56 @@ def art(slug: str) -> str:
     return path.read_text(encoding="utf-8").strip() if path.is_file() else ""
 
 
-def footer_html(up: str) -> str:
-    """Every page's footer: the build version (stamped by offline.py) and the notices link."""
-    return render("footer.html", up=up).strip()
+def language_options(current: str) -> str:
+    """The options of the header's language menu: every language the site offers, each in
+    its own name, marked with its own language (read aloud in it) and never translated, the
+    page's selected."""
+    options = []
+    for code in LANGUAGES:
+        selected = " selected" if code == current else ""
+        options.append(
+            f'<option value="{code}" lang="{code}" translate="no"{selected}>'
+            f"{html.escape(LANGUAGE_NAMES[code])}</option>"
+        )
+    return "".join(options)
 
 
-def language_options() -> str:
-    """The options of the header's language menu: every language the site ships, each in
-    its own name and marked with its own language (read aloud in it)."""
-    return "".join(
-        f'<option value="{code}" lang="{code}">{html.escape(LANGUAGE_NAMES[code])}</option>'
-        for code in LANGUAGES
-    )
+def words_script(language: Language) -> str:
+    """The pages' scripts' messages in `language`, for assets/language.js (none in English)."""
+    if not language.folder:
+        return ""
+    table = page_words.words_json(language.tr, page_words.js_messages(PAGE_SCRIPTS))
+    return f'<script type="application/json" id="nd-words">{table}</script>\n  '
 
 
-def shared(up: str, page: str) -> dict[str, str]:
+def shared(up: str, page: str, language: Language) -> dict[str, str]:
     """What every page shares, from one partial each: `head` (inside <head>: encoding,
-    viewport, icon, style sheet), `header` (the top bar: the brand and the links to the
-    other pages, the current one marked) and `footer`. `page`: "home", "puzzles", ..."""
-    links = [] if page == "home" else [f'<a href="{up or "./"}">All games</a>']
+    viewport, the language's words and chooser, icon, style sheet), `header` (the top bar:
+    the brand, the links to the other pages, the current one marked, the language menu) and
+    `footer`; and `html_attributes`, `up` and `root`. `up`: the way to the language's
+    folder (links to pages); `page`: "home", "puzzles", ..."""
+    tr, root = language.tr, language.root(up)
+    every_game = html.escape(tr.gettext("All games"))
+    links = [] if page == "home" else [f'<a href="{up or "./"}">{every_game}</a>']
     for name, href, text in NAV:
         current = ' aria-current="page"' if page == name else ""
-        links.append(f'<a href="{up}{href}"{current}>{text}</a>')
+        links.append(f'<a href="{up}{href}"{current}>{html.escape(tr.gettext(text))}</a>')
+    every = " ".join((SOURCE_LANGUAGE, *catalogues.built_languages()))
     return {
-        "head": render("head.html", up=up).strip(),
-        "header": render(
-            "header.html", home=up or "./", nav=" ".join(links), languages=language_options()
+        "head": render(
+            "head.html", language, root=root, words=words_script(language), languages=every
         ).strip(),
-        "footer": footer_html(up),
+        "header": render(
+            "header.html",
+            language,
+            home=up or "./",
+            nav=" ".join(links),
+            languages=language_options(language.tag),
+        ).strip(),
+        "footer": render("footer.html", language, up=up).strip(),
+        "html_attributes": language.html_attributes(),
+        "up": up,
+        "root": root,
     }
 
 
@@ -210,54 +274,88 @@ def vendored_files(out: Path) -> list[Path]:
     ]
 
 
-def write_notices(out: Path) -> None:
-    page = render(
-        "notices.html",
-        own_license=notices.own_license_html(),
-        components=notices.sections_html(notices.components(vendored_files(out))),
-        **shared("", "notices"),
-    )
-    (out / notices.PAGE).write_text(page, encoding="utf-8")
+def write(out: Path, language: Language, path: str, page: str) -> None:
+    target = out / language.folder / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
 
 
-def game_list_html(up: str) -> str:
+def game_list_html(language: Language) -> str:
     items = []
     for slug, cls in py_rules.GAMES.items():
+        title, summary = language.tr.gettext(cls.title), language.tr.gettext(cls.summary)
         items.append(
-            f'<li class="game-card game-{slug}"><a href="{up}games/{slug}/">'
+            f'<li class="game-card game-{slug}"><a href="games/{slug}/">'
             f'<span class="game-card-art" aria-hidden="true">{art(slug)}</span>'
-            f'<span class="game-card-title">{html.escape(cls.title)}</span>'
-            f'<span class="game-card-summary">{html.escape(cls.summary)}</span></a></li>'
+            f'<span class="game-card-title">{html.escape(title)}</span>'
+            f'<span class="game-card-summary">{html.escape(summary)}</span></a></li>'
         )
     return "\n        ".join(items)
 
 
-def write_puzzles_page(out: Path) -> None:
-    """`puzzles/`: the index of every game's puzzles beside one board (an embed)."""
+def write_pages(out: Path, language: Language, sizes: dict[str, int], stdlib: str) -> None:
+    """Every page of the site in `language`: home, games, tutorial, puzzles, lesson builder,
+    notices."""
+    tr = language.tr
+    home = render(
+        "home.html", language, games=game_list_html(language), **shared("", "home", language)
+    )
+    write(out, language, "index.html", home)
+    for slug, cls in py_rules.GAMES.items():
+        parts = shared("../../", "game", language)
+        page = render(
+            "game.html",
+            language,
+            slug=slug,
+            title=html.escape(tr.gettext(cls.title)),
+            summary=html.escape(tr.gettext(cls.summary)),
+            rules=rules_html(slug, language),
+            analysis=analysis_section.section_html(slug, tr),
+            diagram=diagram.figure_html(slug, tr),
+            config=html.escape(pyscript_config(parts["root"], slug), quote=True),
+            runtime_sizes=html.escape(json.dumps(sizes), quote=True),
+            interpreter=snapshot.interpreter_name(),
+            stdlib=stdlib,
+            bundle=BUNDLE + precompress.SUFFIX,
+            **parts,
+        )
+        write(out, language, f"games/{slug}/index.html", page)
+    write(
+        out,
+        language,
+        "tutorial.html",
+        render("tutorial.html", language, **shared("", "tutorial", language)),
+    )
     slug, first = puzzle_index.first_puzzle()
-    page = render(
+    puzzles = render(
         "puzzles.html",
-        up="../",
+        language,
         game=slug,
         puzzle=html.escape(first, quote=True),
-        index=puzzle_index.index_html(),
-        **shared("../", "puzzles"),
+        index=puzzle_index.index_html(tr),
+        **shared("../", "puzzles", language),
     )
-    target = out / "puzzles" / "index.html"
-    target.parent.mkdir(parents=True)
-    target.write_text(page, encoding="utf-8")
-
-
-def write_teach_page(out: Path) -> None:
-    """`teach/`: the lesson builder, an embed host whose preview is the lesson's board."""
+    write(out, language, "puzzles/index.html", puzzles)
     games = "".join(
-        f'<option value="{slug}">{html.escape(cls.title)}</option>'
+        f'<option value="{slug}">{html.escape(tr.gettext(cls.title))}</option>'
         for slug, cls in py_rules.GAMES.items()
     )
-    page = render("teach.html", game_options=games, **shared("../", "teach"))
-    target = out / "teach" / "index.html"
-    target.parent.mkdir(parents=True)
-    target.write_text(page, encoding="utf-8")
+    teach = render("teach.html", language, game_options=games, **shared("../", "teach", language))
+    write(out, language, "teach/index.html", teach)
+    page = render(
+        "notices.html",
+        language,
+        own_license=notices.own_license_html(),
+        components=notices.sections_html(notices.components(vendored_files(out)), tr),
+        **shared("", "notices", language),
+    )
+    write(out, language, notices.PAGE, page)
+
+
+def languages() -> list[Language]:
+    """English (the pages as written), then every other language the site is built in."""
+    others = [Language(tag, catalogues.page_catalogue(tag)) for tag in catalogues.built_languages()]
+    return [Language(SOURCE_LANGUAGE, ENGLISH), *others]
 
 
 def build(out: Path) -> None:
@@ -282,34 +380,11 @@ def build(out: Path) -> None:
     sizes = runtime_sizes(out, stdlib)
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
-    (out / "index.html").write_text(
-        render("home.html", games=game_list_html(""), **shared("", "home")), "utf-8"
-    )
-    for slug, cls in py_rules.GAMES.items():
-        up = "../../"
-        page = render(
-            "game.html",
-            up=up,
-            slug=slug,
-            title=html.escape(cls.title),
-            summary=html.escape(cls.summary),
-            rules=(SITE / "content" / f"{slug}.html").read_text(encoding="utf-8").strip(),
-            analysis=analysis_section.section_html(slug),
-            diagram=diagram.figure_html(slug),
-            config=html.escape(pyscript_config(up, slug), quote=True),
-            runtime_sizes=html.escape(json.dumps(sizes), quote=True),
-            interpreter=snapshot.interpreter_name(),
-            stdlib=stdlib,
-            bundle=BUNDLE + precompress.SUFFIX,
-            **shared(up, "game"),
-        )
-        target = out / "games" / slug / "index.html"
-        target.parent.mkdir(parents=True)
-        target.write_text(page, encoding="utf-8")
-    embed.install(out, BUNDLE, tuple(GAME_DATA), shared("", "tutorial"))
-    write_puzzles_page(out)
-    write_teach_page(out)
-    write_notices(out)
+    pages = languages()
+    embed.install(out, BUNDLE, tuple(GAME_DATA), {lang.tag: lang.tr for lang in pages[1:]})
+    for language in pages:
+        with i18n.using(language.tr):  # the rules' own words in the page's language
+            write_pages(out, language, sizes, stdlib)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(

@@ -1,4 +1,4 @@
-"""The embeddable form of the site — `embed.js`, `assets/embed.css`, `tutorial.html`.
+"""The embeddable form of the site — `embed.js` and `assets/embed.css`.
 
 `install(out)` (called by build_site.py) writes, at the root of the build:
 
@@ -6,8 +6,10 @@
   styles are (paths from the root; the script finds the root from its own address), and
   its own few messages in each language passed in (a host page has no assets/language.js);
 - `assets/embed.css`: the site's stylesheet scoped under `.number-duels` with CSS nesting,
-  so an embedded board looks like the game pages and restyles nothing else on a host page;
-- `tutorial.html`: a short lesson that embeds two games, as any page would.
+  so an embedded board looks like the game pages and restyles nothing else on a host page.
+
+The tutorial (`tutorial.html`, a lesson that embeds two games as any page would) is one of
+the pages build_site.py writes in every language.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import gettext
 from collections.abc import Mapping
 from pathlib import Path
-from string import Template
 
 import page_words
 import snapshot
@@ -58,16 +59,9 @@ def embed_script(
 
 
 def install(
-    out: Path,
-    bundle: str,
-    data: tuple[str, ...],
-    parts: dict[str, str],
-    translations: Translations | None = None,
+    out: Path, bundle: str, data: tuple[str, ...], translations: Translations | None = None
 ) -> None:
-    """Write embed.js, embed.css and the tutorial page (`parts`: the head, header and
-    footer every page shares; `translations`: every language but English)."""
+    """Write embed.js and embed.css (`translations`: every language but English)."""
     (out / "embed.js").write_text(embed_script(bundle, data, translations), encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")
-    page = Template((SITE / "templates" / "tutorial.html").read_text(encoding="utf-8"))
-    (out / "tutorial.html").write_text(page.substitute(parts), encoding="utf-8")

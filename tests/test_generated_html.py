@@ -2,8 +2,8 @@
 the notices' own words) in any language: English exactly as before, Spanish with no English
 word left.
 
-The Spanish comes from tests/tr_gen_es.json (the new messages, to be merged into the pages'
-catalogue) over the rules' catalogue (game names, analysis sentences, difficulty names).
+The Spanish is the build's: the pages' catalogue (site/locale) over the rules' catalogue (game
+names, analysis sentences, difficulty names); tests/test_i18n.py checks it has every message.
 """
 
 from __future__ import annotations
@@ -14,57 +14,24 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import analysis_section
+import catalogues
 import diagram
 import notices
 import puzzle_index
 import pytest
-from babel.messages.extract import extract_from_file
-
-from py_rules.i18n import LOCALE_DIR
-from py_rules.i18n.mo import compile_po
 
 HERE = Path(__file__).resolve().parent
 BEFORE = json.loads((HERE / "generated_en.json").read_text(encoding="utf-8"))
-SPANISH = json.loads((HERE / "tr_gen_es.json").read_text(encoding="utf-8"))
-SCRIPTS = ("analysis_section", "diagram", "puzzle_index", "notices", "option_words")
 # Words spelled alike in English and Spanish ("no" in "no tiene", "no consta").
 SHARED = {"no"}
 ENGLISH = gettext.NullTranslations()
 
 
-class JsonTranslations(gettext.NullTranslations):
-    """The new messages from the JSON file, the rules' catalogue behind them."""
-
-    def __init__(self, table: dict[str, Any]) -> None:
-        super().__init__()
-        self.table = table
-
-    def gettext(self, message: str) -> str:
-        found = self.table.get(message)
-        return found if isinstance(found, str) else super().gettext(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        found = self.table.get(singular)
-        if not isinstance(found, dict):
-            return super().ngettext(singular, plural, n)
-        assert found["plural"] == plural
-        return found["forms"][0 if n == 1 else 1 if n != 0 and n % 1000000 == 0 else 2]
-
-
-def spanish() -> JsonTranslations:
-    po = LOCALE_DIR / "es" / "LC_MESSAGES" / "number_duels.po"
-    tr = JsonTranslations(SPANISH)
-    tr.add_fallback(gettext.GNUTranslations(_mo(compile_po(po.read_text(encoding="utf-8")))))
-    return tr
-
-
-def _mo(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
+def spanish() -> gettext.NullTranslations:
+    """The build's Spanish: the pages' catalogue over the rules' one."""
+    return catalogues.page_catalogue("es")
 
 
 def words(page: str, data: tuple[str, ...] = ()) -> set[str]:
@@ -182,16 +149,3 @@ def test_the_notices_own_words_in_spanish_have_no_english_left() -> None:
     page = notices.sections_html(found, spanish())
     assert english_left(page, notices.sections_html(found, ENGLISH), NOTICES_DATA) == set()
     assert "adaptado dentro de top-pkg; licencia de la versión 3.0.0" in page
-
-
-def test_the_spanish_table_has_every_message_of_the_build_and_no_other() -> None:
-    found: dict[str, str | tuple[str, ...]] = {}
-    for name in SCRIPTS:
-        for _line, message, _comments, _context in extract_from_file(
-            "python", str(HERE.parent / "scripts" / f"{name}.py")
-        ):
-            found[message if isinstance(message, str) else message[0]] = message
-    assert set(found) == set(SPANISH)
-    for key, message in found.items():
-        if isinstance(message, tuple):
-            assert SPANISH[key]["plural"] == message[1]

@@ -41,24 +41,43 @@ def po_files() -> list[Path]:
     return sorted(i18n.LOCALE_DIR.glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po"))
 
 
+# Each gettext domain: its Babel mapping (as `make messages` runs it) and its catalogues.
+DOMAINS = {
+    "number_duels": (REPO / "pyproject.toml", po_files()),
+    "pages": (REPO / "site" / "babel.cfg", sorted(REPO.glob("site/locale/*/LC_MESSAGES/pages.po"))),
+}
+CATALOGUES = [(mapping, po) for mapping, found in DOMAINS.values() for po in found]
+# What a page's translation must keep as it is: its tags and its template fields.
+TAG = re.compile(r"<[^>]+>")
+FIELD = re.compile(r"\$(?:\w+|\{\w+\})|@\w+@")
+
+
 def test_spanish_is_among_the_catalogues() -> None:
     assert "es" in i18n.available() and i18n.available()[0] == "en"
 
 
 @pytest.mark.no_wasm
-@pytest.mark.parametrize("po", po_files(), ids=lambda p: p.parent.parent.name)
-def test_a_catalogue_has_every_message_of_the_code_and_no_other(po: Path, tmp_path: Path) -> None:
-    """Extract as `make messages` does (pyproject.toml's mapping); compare with the .po:
-    nothing missing, nothing left over, nothing fuzzy or empty, the same placeholders."""
+@pytest.mark.parametrize(
+    ("mapping", "po"),
+    CATALOGUES,
+    ids=lambda p: f"{p.parent.parent.name}/{p.stem}" if p.suffix == ".po" else "",
+)
+def test_a_catalogue_has_every_message_of_the_code_and_no_other(
+    mapping: Path, po: Path, tmp_path: Path
+) -> None:
+    """Extract as `make messages` does (the domain's mapping); compare with the .po: nothing
+    missing, nothing left over, nothing fuzzy or empty, the same placeholders, and for the
+    pages the same HTML tags in the same order and the same template fields."""
     from babel.messages.frontend import CommandLineInterface
     from babel.messages.pofile import read_po
 
     pot = tmp_path / "messages.pot"
-    extract = ["pybabel", "-q", "extract", "-F", str(REPO / "pyproject.toml"), "-o", str(pot)]
+    extract = ["pybabel", "-q", "extract", "-F", str(mapping), "-o", str(pot)]
     CommandLineInterface().run([*extract, str(REPO)])
     with pot.open("rb") as file:
         used = [m.id for m in read_po(file) if m.id]
     assert len(used) > 100, "the extraction found the messages"
+    assert len(DOMAINS["pages"][1]) >= 1 and len(DOMAINS["number_duels"][1]) >= 1
     with po.open("rb") as file:
         catalogue = read_po(file)
     kept = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalogue if m.id}
@@ -76,6 +95,8 @@ def test_a_catalogue_has_every_message_of_the_code_and_no_other(po: Path, tmp_pa
             assert set(PLACEHOLDER.findall(text)) <= wanted, f"a placeholder is new: {text!r}"
             if isinstance(message.id, str):
                 assert set(PLACEHOLDER.findall(text)) == wanted, f"placeholders: {text!r}"
+                assert TAG.findall(text) == TAG.findall(message.id), f"tags: {text!r}"
+                assert sorted(FIELD.findall(text)) == sorted(FIELD.findall(message.id)), text
 
 
 def test_no_message_hides_inside_an_f_string() -> None:

@@ -1,19 +1,16 @@
 """The header's language menu as the build writes it (scripts/build_site.py): one option
-for each language the pages speak (app.settings.LANGUAGES), named in its own language, in
-a select named "Language", with its script on every page."""
+for each language the menu offers (app.settings.LANGUAGES), named in its own language, in
+a select named "Language" in the page's language, with its script on every page."""
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from pathlib import Path
 
 import build_site
 import pytest
 from app.settings import LANGUAGE_NAMES, LANGUAGES
 
 from py_rules.i18n import SOURCE_LANGUAGE
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 class Menu(HTMLParser):
@@ -48,21 +45,42 @@ class Menu(HTMLParser):
             self.label += data
 
 
+def language(tag: str) -> build_site.Language:
+    return next(lang for lang in build_site.languages() if lang.tag == tag)
+
+
+@pytest.mark.parametrize("tag", ["en", "es", "ar-XB"])
 @pytest.mark.parametrize(("up", "page"), [("", "home"), ("../../", "game"), ("../", "teach")])
-def test_every_header_lists_each_language_in_its_own_name(up: str, page: str) -> None:
+def test_every_header_lists_each_language_in_its_own_name(up: str, page: str, tag: str) -> None:
+    """The same menu on every page in every language, the page's language selected (a
+    pseudo-locale is in no menu: English stays the one selected there)."""
     menu = Menu()
-    menu.feed(build_site.shared(up, page)["header"])
+    lang = language(tag)
+    menu.feed(build_site.shared(up, page, lang)["header"])
     assert menu.options == [(code, code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
-    assert menu.label.strip() == "Language"
+    assert menu.label.strip() == lang.tr.gettext("Language")
+    header = build_site.shared(up, page, lang)["header"]
+    selected = [
+        code
+        for code in LANGUAGES
+        if f'value="{code}" lang="{code}" translate="no" selected' in header
+    ]
+    assert selected == ([tag] if tag in LANGUAGES else [])
 
 
 def test_the_names_table_names_every_language_and_english_comes_first() -> None:
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
     assert LANGUAGES[0] == SOURCE_LANGUAGE  # the menu's choice when none is remembered
     assert LANGUAGE_NAMES["es"] == "Español"
+    assert language("es").tr.gettext("Language") != "Language"
 
 
-def test_every_page_loads_the_menu_script_from_the_site() -> None:
-    head = build_site.shared("../", "puzzles")["head"]
-    assert '<script src="../assets/language-menu.js" defer></script>' in head
-    assert (ROOT / "site" / "assets" / "language-menu.js").is_file()
+@pytest.mark.parametrize(("tag", "root"), [("en", "../"), ("es", "../../"), ("en-XA", "../../")])
+def test_every_page_loads_the_language_script_from_the_sites_root(tag: str, root: str) -> None:
+    """A page one level inside its language's folder (puzzles/) finds the one copy of the
+    site's scripts at the root, its words table first (none in English)."""
+    head = build_site.shared("../", "puzzles", language(tag))["head"]
+    every = "en es en-XA ar-XB"
+    assert f'<script src="{root}assets/language.js" data-languages="{every}"></script>' in head
+    assert ('id="nd-words"' in head) == (tag != "en")
+    assert head.index("language.js") < head.index("theme.js")
