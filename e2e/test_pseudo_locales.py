@@ -26,7 +26,7 @@ MAX_CLICKS = 600
 # around it (a message's inline markup splits it into several nodes).
 TEXT_NODES = r"""() => {
   const skip = "script, style, pre, code, svg, textarea, [translate=no], .build-version, " +
-    "#targets, #choices, .history .move, .visually-hidden";
+    "#targets, #choices, .history .move";
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
