@@ -11,6 +11,9 @@ tutorial page (two embedded boards) and the floor (a page that runs nothing but 
 (cold: a first-time visitor), lets the page finish what it does after becoming playable
 (the service worker's precache, keeping the snapshot for the next visit; unthrottled to save
 time), then visits it again (warm). Pages are interleaved so a busy machine slows all alike.
+The first game page is also visited in Spanish (its page under es/); `--site` serves another
+build, e.g. an older one to compare with (one without language folders shows Spanish through
+?lang=es).
 
 Prints the load average before and after, and per network: medians of the time from
 navigation to a playable page, the bytes on the wire until then, and both as ratios to the
@@ -27,13 +30,24 @@ import statistics
 import sys
 import tempfile
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from _browser import FLAGS, FLOOR_PATH, chromium_path, load_parser, require_site, serve_site
+from serve import SITE_DIR
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 FLOOR = "floor (bare loadPyodide)"
 TUTORIAL = "tutorial (2 embeds)"
+SPANISH = "{slug} in Spanish"
+
+
+def spanish_address(site: Path, slug: str) -> str:
+    """A game page in Spanish: its own page in es/ (written in Spanish by the build); a build
+    from before the language folders (`--site`, to compare) showed it with ?lang=es."""
+    if (site / "es" / "games" / slug).is_dir():
+        return f"es/games/{slug}/?delay=0"
+    return f"games/{slug}/?lang=es&delay=0"
 
 
 @dataclass(frozen=True)
@@ -140,12 +154,15 @@ def visit(page: Any, cdp: Any, url: str, network: Network) -> dict[str, Any]:
     return page.evaluate(MEASURE)
 
 
-def run(chromium: str, networks: tuple[Network, ...], slugs: tuple[str, ...]) -> dict:
+def run(
+    chromium: str, networks: tuple[Network, ...], slugs: tuple[str, ...], site: Path = SITE_DIR
+) -> dict:
     from playwright.sync_api import sync_playwright
 
-    server, base = serve_site(floor=True)
+    server, base = serve_site(site, floor=True)
     pages = {FLOOR: f"{base}{FLOOR_PATH}", TUTORIAL: f"{base}tutorial.html"}
     pages |= {slug: f"{base}games/{slug}/?delay=0" for slug in slugs}
+    pages[SPANISH.format(slug=slugs[0])] = base + spanish_address(site, slugs[0])
     results = {n.name: {name: Visits() for name in pages} for n in networks}
     unthrottled = Network("loopback", None, 0, rounds=1)
     with sync_playwright() as p:
@@ -264,14 +281,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="one round, one game page, 10 Mbit/s and loopback"
     )
+    parser.add_argument(
+        "--site", type=Path, default=SITE_DIR, help="the built site to serve (default: _site)"
+    )
     args, _ = parser.parse_known_args(argv)
-    require_site()
+    require_site(args.site)
     networks, slugs = NETWORKS, SLUGS
     if args.quick:
         networks = tuple(replace(n, rounds=1) for n in NETWORKS if n.mbit != 2)
         slugs = SLUGS[:1]
     print(f"load average before: {load_average()}", flush=True)
-    results = run(chromium_path(args.chromium), networks, slugs)
+    results = run(chromium_path(args.chromium), networks, slugs, args.site)
     print(f"load average after: {load_average()}")
     ok = report(results, networks)
     return 0 if ok or not args.check else 1

@@ -420,23 +420,26 @@ def component_html(c: Component, tr: Catalogue, key: str = "") -> str:
     license and texts as the package gives them); `key` (default: from its name) is its id
     on the page."""
     e = html.escape
-    licence = f"<strong>{e(license_text(c, tr))}</strong>"
+    # Names, license identifiers, addresses and file names are the package's own: no
+    # translation (nor a browser's translator) changes them.
+    keep = "" if c.license in OWN_LICENSE_WORDS else ' translate="no"'
+    licence = f"<strong{keep}>{e(license_text(c, tr))}</strong>"
     if c.license_url:
         link = e(tr.gettext("license text"))
         licence += f' (<a href="{e(c.license_url)}">{link}</a>)'
     texts = "".join(
-        f"<details><summary>{e(name)}</summary><pre>{e(text)}</pre></details>"
+        f'<details><summary translate="no">{e(name)}</summary><pre>{e(text)}</pre></details>'
         for name, text in c.texts.items()
     )
     key = key or anchor(c.name)
     version = f'<span class="notice-version">{e(version_text(c, tr))}</span>'
-    source = f'<a href="{e(c.source)}">{e(c.source)}</a>'
+    source = f'<a href="{e(c.source)}" translate="no">{e(c.source)}</a>'
     line = e(tr.gettext("License: {license}. Source: {source}")).format(
         license=licence, source=source
     )
     return (
         f'<section class="notice" id="{key}" aria-labelledby="{key}-h">'
-        f'<h3 id="{key}-h">{e(c.name)} {version}</h3>'
+        f'<h3 id="{key}-h"><span translate="no">{e(c.name)}</span> {version}</h3>'
         f"<p>{line}</p>{texts}</section>"
     )
 
@@ -456,8 +459,9 @@ def sections_html(found: list[Component], tr: Catalogue = ENGLISH) -> str:
         parts.append('<div class="panel notices-package">')
         parts.append(component_html(top, tr, key[id(top)]))
         if inner:
-            inside = tr.gettext("Inside {name}").format(name=top.name)
-            parts.append(f"<h4>{html.escape(inside)}</h4>")
+            name = f'<span translate="no">{html.escape(top.name)}</span>'
+            inside = html.escape(tr.gettext("Inside {name}")).format(name=name)
+            parts.append(f"<h4>{inside}</h4>")
             parts.extend(component_html(c, tr, key[id(c)]) for c in inner)
         parts.append("</div>")
     return "\n".join(parts)

@@ -122,7 +122,7 @@ def test_the_puzzles_index_in_english_is_as_before() -> None:
     assert puzzle_index.index_html(ENGLISH) == BEFORE["puzzle_index"]
 
 
-def test_the_notices_own_words_in_english_are_as_before() -> None:
+def test_the_notices_own_words_in_english_are_as_committed() -> None:
     page = notices.sections_html(sample_components(), ENGLISH)
     assert page == (HERE / "notices_en.html").read_text(encoding="utf-8").rstrip("\n")
 
