@@ -1,17 +1,32 @@
-"""The boards in the player's language: `?lang=es` on a game page (remembered for the
-site's next page), `data-lang="es"` on an embed, an unsupported `?lang=` shown in English,
-and English pages that never ask for a catalogue."""
+"""The page's language (site/assets/language.js): the browser's preferred language opens the
+Spanish pages, a link in Spanish stays Spanish, `?lang=` goes to that language and is
+remembered, an unknown one is English, the header's menu keeps the address's query and
+hash, and all of it with storage refused; the pages' own scripts speak Spanish (a game
+page's loading screen, the home page's games by link, an embed's failure) with the plural
+forms of the catalogue; the pseudo-locales' numbers in English digits; English pages never
+fetch a catalogue."""
 
 from __future__ import annotations
 
+import gettext
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage
-from playwright.sync_api import expect
+from conftest import DESKTOP
+from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_storage import STORAGE_BLOCKED
+
+from py_rules.i18n.mo import compile_po
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 
+PAGES_PO = Path(__file__).resolve().parent.parent / "site/locale/es/LC_MESSAGES/pages.po"
 EMBED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Una lección</title>
 <link rel="icon" href="{site}assets/favicon.svg"></head>
@@ -20,42 +35,233 @@ EMBED_PAGE = """<!doctype html>
 <script src="{site}embed.js" defer></script></body></html>"""
 
 
-def catalogues(page: Any) -> list[str]:
+@pytest.fixture
+def spanish(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser whose preferred language is Spanish (navigator.languages: es-ES)."""
+    context = browser.new_context(viewport=DESKTOP, locale="es-ES")
+    yield context
+    context.close()
+
+
+def catalogues(page: Page) -> list[str]:
     """Every catalogue the page's requests fetch, as they are made."""
     asked: list[str] = []
     page.on("request", lambda r: "/locale/" in r.url and asked.append(r.url))
     return asked
 
 
-def test_a_game_page_in_spanish_plays_by_clicks_and_the_choice_is_remembered(
-    context: Any, site_url: str, watch: Any
+def settled(page: Page, url: str, lang: str) -> None:
+    """The page is `url` in `lang` and stays: loaded, and not on its way to another (a page
+    language.js replaces hides itself first)."""
+    expect(page).to_have_url(url)
+    page.wait_for_load_state("load")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert page.evaluate("document.documentElement.style.visibility") == ""
+    assert page.url == url
+
+
+def menu(page: Page) -> Any:
+    return page.get_by_role("combobox", name=re.compile("^(Language|Idioma)$"))
+
+
+def test_the_browsers_language_opens_the_spanish_pages_and_a_spanish_link_stays_spanish(
+    spanish: BrowserContext, context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(spanish.new_page())
+    page.goto(site_url)
+    settled(page, f"{site_url}es/", "es")
+    expect(menu(page)).to_have_value("es")
+    # Another page opened by its English address: the Spanish one, query and hash kept.
+    page.goto(f"{site_url}notices.html?from=link#pyodide")
+    settled(page, f"{site_url}es/notices.html?from=link#pyodide", "es")
+    # A browser preferring English keeps a page sent in Spanish in Spanish.
+    other = watch.attach(context.new_page())
+    other.goto(f"{site_url}es/notices.html")
+    settled(other, f"{site_url}es/notices.html", "es")
+    other.goto(site_url)
+    settled(other, site_url, "en")
+
+
+def test_lang_en_on_a_spanish_page_goes_to_english_and_is_remembered(
+    spanish: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(spanish.new_page())
+    page.goto(f"{site_url}es/notices.html?from=x&lang=en#pyodide")
+    settled(page, f"{site_url}notices.html?from=x#pyodide", "en")
+    expect(menu(page)).to_have_value("en")
+    # Remembered: over the browser's Spanish, and over a link's Spanish folder.
+    page.goto(site_url)
+    settled(page, site_url, "en")
+    page.goto(f"{site_url}es/")
+    settled(page, site_url, "en")
+    # An unknown language is English (and remembered as English).
+    page.goto(f"{site_url}es/notices.html?lang=xx")
+    settled(page, f"{site_url}notices.html", "en")
+    page.goto(f"{site_url}notices.html?lang=es-MX")  # a region of a language the site has
+    settled(page, f"{site_url}es/notices.html", "es")
+
+
+def test_the_menu_opens_the_page_in_the_other_language_keeping_query_and_hash(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}notices.html?from=menu#pyodide")
+    expect(menu(page)).to_have_value("en")
+    expect(menu(page).locator("option")).to_have_text(["English", "Español"])
+    with page.expect_navigation(url=f"{site_url}es/notices.html?from=menu#pyodide"):
+        menu(page).select_option(label="Español")
+    settled(page, f"{site_url}es/notices.html?from=menu#pyodide", "es")
+    expect(menu(page)).to_have_value("es")
+    # No Python ran on that page: the menu itself remembered the choice for the next one.
+    page.goto(f"{site_url}games/digit-chain/", wait_until="commit")
+    game = GamePage(page, "digit-chain").wait_ready()
+    expect(page).to_have_url(f"{site_url}es/games/digit-chain/")
+    expect(game.status).to_have_text("Jugador 1: elige cualquier número.")
+    with page.expect_navigation(url=f"{site_url}games/digit-chain/"):
+        menu(page).select_option("en")
+    game.wait_ready()
+    expect(game.status).to_have_text("Player 1: pick any number.")
+
+
+def test_the_menu_by_keyboard_only_moves_the_choice_until_enter(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    opened: list[str] = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and opened.append(frame.url))
+    game = GamePage(page, "sequence-duel").open(site_url, "?name1=Ana&mode=2p")
+    expect(game.status).to_have_text("Ana: claim any number.")
+    menu(page).focus()
+    for key in ("ArrowDown", "Home", "End"):
+        page.keyboard.press(key)
+    expect(menu(page)).to_have_value("es")
+    spanish = f"{site_url}es/games/sequence-duel/?name1=Ana&mode=2p"
+    with page.expect_navigation(url=spanish, wait_until="commit"):
+        page.keyboard.press("Enter")
+    game.wait_ready()
+    assert opened[1:] == [spanish]  # no page was opened while arrowing
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(game.status).to_have_text("Ana: ocupa cualquier número.")
+    expect(menu(page)).to_have_value("es")
+
+
+def test_with_storage_refused_the_language_still_switches(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="es-ES", service_workers="block")
+    context.add_init_script(STORAGE_BLOCKED)
+    try:
+        page = watch.attach(context.new_page())
+        page.goto(f"{site_url}notices.html#pyodide")
+        settled(page, f"{site_url}es/notices.html#pyodide", "es")
+        # Nothing can be remembered: the English page keeps lang=en in its address, which
+        # holds there against the browser's Spanish.
+        with page.expect_navigation(url=f"{site_url}notices.html?lang=en#pyodide"):
+            menu(page).select_option("en")
+        settled(page, f"{site_url}notices.html?lang=en#pyodide", "en")
+        page.goto(f"{site_url}es/?lang=en")
+        settled(page, f"{site_url}?lang=en", "en")
+        with page.expect_navigation(url=f"{site_url}es/?lang=es"):
+            menu(page).select_option("es")
+        settled(page, f"{site_url}es/?lang=es", "es")
+    finally:
+        context.close()
+
+
+def spanish_words() -> gettext.GNUTranslations:
+    return gettext.GNUTranslations(io.BytesIO(compile_po(PAGES_PO.read_text(encoding="utf-8"))))
+
+
+def test_the_pages_scripts_pick_spanish_plural_forms_and_english_without_a_table(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}es/notices.html")
+    settled(page, f"{site_url}es/notices.html", "es")
+    singular = (
+        "Loading is taking far longer than usual: no progress for {seconds} second. "
+        "It may still finish; if not, reload."
+    )
+    plural = singular.replace("second.", "seconds.")
+    words = spanish_words()
+    call = "([s, p, n]) => window.ndNgettext(s, p, n, { seconds: String(n) })"
+    for n in (0, 1, 2, 30, 1_000_000):
+        expected = words.ngettext(singular, plural, n).format(seconds=n)
+        assert page.evaluate(call, [singular, plural, n]) == expected
+    assert expected != plural.format(seconds=n), "the catalogue translates it"
+    fill = "() => window.ndGettext('{game} with {name}', { game: 'A', name: 'B' })"
+    assert page.evaluate(fill) == "A con B"
+    assert page.evaluate("() => window.ndNumberLocale") == "es"
+    page.goto(f"{site_url}notices.html?lang=en")
+    settled(page, f"{site_url}notices.html?lang=en", "en")
+    assert page.evaluate(call, [singular, plural, 30]) == plural.format(seconds=30)
+    assert page.evaluate(fill) == "A with B"
+    # A pseudo-locale by its exact tag (any case): right to left, numbers in English digits.
+    page.goto(f"{site_url}notices.html?lang=ar-xb")
+    settled(page, f"{site_url}ar-XB/notices.html", "ar-XB")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    assert page.evaluate("() => window.ndNumberLocale") == "en"
+
+
+def test_a_spanish_game_page_loads_and_plays_in_spanish(
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
     page = watch.attach(context.new_page())
     asked = catalogues(page)
-    game = GamePage(page, "sequence-duel").open(site_url, "?lang=es")
-    expect(page.locator("html")).to_have_attribute("lang", "es")
+    game = GamePage(page, "sequence-duel").open(f"{site_url}es/")
+    # The loading screen said how much it had downloaded as Spanish writes it.
+    expect(page.locator("#loading-bytes")).to_have_text(re.compile(r"^\d+,\d de \d+,\d MB$"))
     expect(game.status).to_have_text("Jugador 1: ocupa cualquier número.")
     expect(page.get_by_role("button", name="Nueva partida")).to_be_visible()
     game.press("3")
-    expect(game.status).to_have_text(
-        "Jugador 1 ocupó el 3. Jugador 2: ocupa un número libre que no esté junto a los de "
-        "Jugador 1."
-    )
     expect(game.history).to_have_text(["Jugador 1 ocupó el 3."])
     assert asked == [f"{site_url}locale/es.mo"]
-    # The next page of the site, without ?lang=, speaks Spanish too.
-    circle = GamePage(page, "circle-duel").open(site_url)
-    expect(page.locator("html")).to_have_attribute("lang", "es")
-    expect(circle.status).to_have_text("Jugador 1: toma cualquier número.")
 
 
-def test_an_embed_with_data_lang_speaks_spanish_on_its_host_page(
-    context: Any, site_url: str, watch: Any
+def test_the_home_page_lists_the_games_by_link_in_spanish(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    summary = {
+        "slug": "circle-duel",
+        "title": "Circle Duel",
+        "opponent": "Bob",
+        "status": "their-turn",
+        "state": "Bob's turn",
+        "outcome": "",
+    }
+    kept = {"v": 1, "games": {"0123456789abcdef": {"summary": summary}}}
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}es/")
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [storage_key(site_url, "links"), json.dumps(kept)],
+    )
+    page.reload()
+    line = page.locator(".link-games li")
+    expect(line).to_have_text("Duelo del círculo con Bob: Turno de Bob")
+    expect(line.get_by_role("link")).to_have_attribute(
+        "href", "games/circle-duel/#game=0123456789abcdef"
+    )
+
+
+def test_english_pages_fetch_no_catalogue(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    asked = catalogues(page)
+    game = GamePage(page, "digit-chain").open(site_url, "?lang=xx")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(game.status).to_have_text("Player 1: pick any number.")
+    assert asked == []
+
+
+def test_an_embed_with_data_lang_speaks_spanish_on_its_host_page_failure_included(
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
     page = watch.attach(context.new_page())
     address = f"{site_url}leccion.html"
     body = EMBED_PAGE.format(site=site_url)
-    page.context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
+    context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
     page.goto(address)
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
@@ -68,71 +274,16 @@ def test_an_embed_with_data_lang_speaks_spanish_on_its_host_page(
     expect(board.get_by_role("status")).to_have_text(
         "¡Gana Jugador 1! Jugador 2 no tiene ningún número que empiece por 0."
     )
-    expect(board.locator(".history li .move-text")).to_have_text(["Jugador 1 eligió el 10."])
-
-
-def test_english_pages_fetch_no_catalogue_and_an_unknown_language_is_english(
-    context: Any, site_url: str, watch: Any
-) -> None:
-    page = watch.attach(context.new_page())
-    asked = catalogues(page)
-    game = GamePage(page, "sequence-duel").open(site_url)
-    expect(game.status).to_have_text("Player 1: claim any number.")
-    unknown = GamePage(page, "digit-chain").open(site_url, "?lang=xx")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(unknown.status).to_have_text("Player 1: pick any number.")
-    assert asked == []
-
-
-def test_the_header_menu_chooses_the_language_by_keyboard_and_by_click(
-    context: Any, site_url: str, watch: Any
-) -> None:
-    page = watch.attach(context.new_page())
-    opened: list[str] = []
-    page.on("framenavigated", lambda frame: frame == page.main_frame and opened.append(frame.url))
-    game = GamePage(page, "sequence-duel").open(site_url, "?name1=Ana&lang=en&mode=2p")
-    menu = page.get_by_role("combobox", name="Language")
-    expect(menu).to_have_value("en")
-    expect(menu.locator("option")).to_have_text(["English", "Español"])
-    expect(game.status).to_have_text("Ana: claim any number.")
-    # Arrowing through the closed menu only moves the choice; Enter takes it.
-    menu.focus()
-    for key in ("ArrowDown", "Home", "End"):
-        page.keyboard.press(key)
-    expect(menu).to_have_value("es")
-    spanish = f"{site_url}games/sequence-duel/?name1=Ana&lang=es&mode=2p"
-    with page.expect_navigation(url=spanish, wait_until="commit"):
-        page.keyboard.press("Enter")
-    game.wait_ready()
-    assert opened[1:] == [spanish]  # no page was opened while arrowing
-    expect(page.locator("html")).to_have_attribute("lang", "es")
-    expect(game.status).to_have_text("Ana: ocupa cualquier número.")
-    expect(menu).to_have_value("es")
-    # The next page, without ?lang=, speaks Spanish and its menu says so.
-    circle = GamePage(page, "circle-duel").open(site_url, "?delay=0")
-    expect(circle.status).to_have_text("Jugador 1: toma cualquier número.")
-    expect(menu).to_have_value("es")
-    # A click on English goes back, keeping the address's other parameter.
-    with page.expect_navigation(url=f"{site_url}games/circle-duel/?delay=0&lang=en"):
-        menu.select_option("en")
-    circle.wait_ready()
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(circle.status).to_have_text("Player 1: take any number.")
-    expect(menu).to_have_value("en")
-
-
-def test_a_page_without_boards_keeps_its_address_and_remembers_the_menu_choice(
-    context: Any, site_url: str, watch: Any
-) -> None:
-    page = watch.attach(context.new_page())
-    page.goto(f"{site_url}notices.html?from=menu#pyodide")
-    menu = page.get_by_role("combobox", name="Language")
-    expect(menu).to_have_value("en")
-    with page.expect_navigation(url=f"{site_url}notices.html?from=menu&lang=es#pyodide"):
-        menu.select_option(label="Español")
-    expect(menu).to_have_value("es")
-    # No Python ran on that page: the menu itself remembered the choice for the next one.
-    game = GamePage(page, "digit-chain").open(site_url)
-    expect(page.locator("html")).to_have_attribute("lang", "es")
-    expect(game.status).to_have_text("Jugador 1: elige cualquier número.")
-    expect(menu).to_have_value("es")
+    # When the runtime cannot be had, embed.js says so in the box's language.
+    failing = watch.attach(context.new_page())
+    context.route("**/vendor/pyodide/*.mjs", lambda route: route.fulfill(status=404))
+    failing.goto(address)
+    expect(failing.locator("html")).to_have_attribute("data-nd-embeds", "failed")
+    said = failing.locator(".number-duels")
+    expect(said).to_have_text(
+        re.compile(r"^La partida no pudo empezar: .+ Recarga la página para volver a intentarlo\.$")
+    )
+    expect(said.get_by_role("status")).to_have_attribute("lang", "es")
+    expected = [e for e in watch.errors if "404" in e or "dynamically imported module" in e]
+    assert expected, watch.errors  # the failure is logged, as embed.js does
+    watch.errors[:] = [e for e in watch.errors if e not in expected]
