@@ -145,6 +145,17 @@ def test_the_menu_by_keyboard_only_moves_the_choice_until_enter(
     expect(menu(page)).to_have_value("es")
 
 
+def test_a_board_in_an_iframe_speaks_its_lang_without_making_it_the_sites(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    game = GamePage(page, "digit-chain").open(site_url, "?embed=1&lang=es")
+    expect(page).to_have_url(re.compile(re.escape(f"{site_url}es/games/digit-chain/?embed=1")))
+    expect(game.status).to_have_text("Jugador 1: elige cualquier número.")
+    page.goto(f"{site_url}notices.html")
+    settled(page, f"{site_url}notices.html", "en")
+
+
 def test_with_storage_refused_the_language_still_switches(
     browser: Browser, site_url: str, watch: Any
 ) -> None:

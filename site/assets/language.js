@@ -7,7 +7,8 @@
 // same page in that language (same path inside the folder, same query without `lang`, same
 // hash). The choice, in order:
 // 1. the address's ?lang=<tag>, remembered for the deployment's other pages (under its
-//    folder, as theme.js keeps the theme); an unknown tag means English;
+//    folder, as theme.js keeps the theme; not for a board in an iframe, ?embed=1); an
+//    unknown tag means English;
 // 2. the choice remembered;
 // 3. on a page inside a language folder, that page's own language (a link someone sent in
 //    Spanish stays Spanish);
@@ -16,8 +17,9 @@
 //    and ar-XB only by their exact tag);
 // 5. English.
 // A page whose language is the one chosen does nothing, so the replacement never loops. When
-// the browser refuses storage nothing is remembered: the address of the page replaced keeps
-// `lang=<tag>` then, so that step 1 holds there (an English page has no step 3).
+// a choice is not remembered (the browser refuses storage; a board in an iframe) the address
+// of the page replaced keeps `lang=<tag>`, so that step 1 holds there (an English page has
+// no step 3).
 //
 // It also defines the gettext of the pages' scripts, window.ndGettext(message, values) and
 // window.ndNgettext(singular, plural, n, values), which read the table the build writes into
@@ -164,12 +166,15 @@
     return target.href;
   };
 
-  const param = new URLSearchParams(location.search).get("lang");
+  const query = new URLSearchParams(location.search);
+  const param = query.get("lang");
   let chosen;
   let kept = true;
   if (param) {
     chosen = match(param) ?? ENGLISH;
-    kept = remember(chosen);
+    // A board in an iframe (?embed=1) speaks the lesson's language without making it the
+    // site's: its choice stays in its address, as an embed's data-lang stays on its page.
+    kept = !query.has("embed") && remember(chosen);
   } else {
     chosen =
       remembered() ??
