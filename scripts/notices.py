@@ -404,11 +404,13 @@ def anchor(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def version_text(c: Component, tr: Catalogue) -> str:
+def version_html(c: Component, tr: Catalogue) -> str:
+    """The version, or our words about it with the package's names kept as they are."""
     if c.version_words is None:
-        return c.version
+        return html.escape(c.version)
     message, values = c.version_words
-    return tr.gettext(message).format(**values)
+    kept = {k: f'<span translate="no">{html.escape(str(v))}</span>' for k, v in values.items()}
+    return html.escape(tr.gettext(message)).format(**kept)
 
 
 def license_text(c: Component, tr: Catalogue) -> str:
@@ -432,7 +434,7 @@ def component_html(c: Component, tr: Catalogue, key: str = "") -> str:
         for name, text in c.texts.items()
     )
     key = key or anchor(c.name)
-    version = f'<span class="notice-version">{e(version_text(c, tr))}</span>'
+    version = f'<span class="notice-version">{version_html(c, tr)}</span>'
     source = f'<a href="{e(c.source)}" translate="no">{e(c.source)}</a>'
     line = e(tr.gettext("License: {license}. Source: {source}")).format(
         license=licence, source=source
