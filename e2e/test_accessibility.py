@@ -107,7 +107,7 @@ def open_site_page(page: Page, site_url: str, path: str) -> None:
         open_puzzles(page, f"{site_url}{path}")
         return
     page.goto(site_url + path)
-    if path == "tutorial.html":
+    if path.endswith(("tutorial.html", "teach/")):
         for box in page.locator(".number-duels").all():
             expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
 
@@ -122,7 +122,7 @@ def check_fresh_and_mid_game(gp: GamePage, site_url: str, theme: str = "") -> No
     check(gp.page, site_url, f"mid-game{theme}")
 
 
-@pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html"])
+@pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html", "es/", "es/tutorial.html"])
 def test_site_pages(context: BrowserContext, site_url: str, watch: Any, path: str) -> None:
     page = watch.attach(context.new_page())
     open_site_page(page, site_url, path)
@@ -185,7 +185,9 @@ def test_history_steps_are_drawn_pictures_with_names(
         assert picture.evaluate("p => getComputedStyle(p).fill") != "none"
 
 
-@pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html", "puzzles/"])
+@pytest.mark.parametrize(
+    "path", ["", "tutorial.html", "notices.html", "puzzles/", "teach/", "es/teach/"]
+)
 def test_site_pages_in_the_dark_theme(
     dark: BrowserContext, site_url: str, watch: Any, path: str
 ) -> None:
