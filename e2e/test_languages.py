@@ -8,25 +8,20 @@ fetch a catalogue."""
 
 from __future__ import annotations
 
-import gettext
-import io
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from catalogues import page_catalogue  # scripts/catalogues.py: the build's catalogues
 from conftest import DESKTOP
 from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_storage import STORAGE_BLOCKED
 
-from py_rules.i18n.mo import compile_po
-
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 
-PAGES_PO = Path(__file__).resolve().parent.parent / "site/locale/es/LC_MESSAGES/pages.po"
 EMBED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Una lección</title>
 <link rel="icon" href="{site}assets/favicon.svg"></head>
@@ -179,10 +174,6 @@ def test_with_storage_refused_the_language_still_switches(
         context.close()
 
 
-def spanish_words() -> gettext.GNUTranslations:
-    return gettext.GNUTranslations(io.BytesIO(compile_po(PAGES_PO.read_text(encoding="utf-8"))))
-
-
 def test_the_pages_scripts_pick_spanish_plural_forms_and_english_without_a_table(
     context: BrowserContext, site_url: str, watch: Any
 ) -> None:
@@ -194,7 +185,7 @@ def test_the_pages_scripts_pick_spanish_plural_forms_and_english_without_a_table
         "It may still finish; if not, reload."
     )
     plural = singular.replace("second.", "seconds.")
-    words = spanish_words()
+    words = page_catalogue("es")  # what the build wrote the page with
     call = "([s, p, n]) => window.ndNgettext(s, p, n, { seconds: String(n) })"
     for n in (0, 1, 2, 30, 1_000_000):
         expected = words.ngettext(singular, plural, n).format(seconds=n)

@@ -127,28 +127,6 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     expect(joined.locator("#players")).to_contain_text("Ann")
 
 
-def test_a_page_opened_in_spanish_once_plays_offline_in_spanish(context: BrowserContext) -> None:
-    """The worker precaches no catalogue (the English visit above caches exactly the build's
-    list), but keeps the one a page asked for: offline, the next page speaks Spanish too."""
-    server, url = serve(SITE)
-    page = context.new_page()
-    GamePage(page, "digit-chain").open(url, "?lang=es&delay=0")
-    cache = wait_until_controlled(page)
-    page.wait_for_function(
-        "async ([name, url]) => (await (await caches.open(name)).match(url)) !== undefined",
-        arg=[cache, f"{url}locale/es.mo"],
-        timeout=SW_TIMEOUT_MS,
-    )
-    server.shutdown()
-    server.server_close()
-    context.set_offline(True)
-    line = GamePage(context.new_page(), "sequence-duel").open(url, "?delay=0")
-    expect(line.page.locator("html")).to_have_attribute("lang", "es")
-    expect(line.status).to_have_text("Jugador 1: ocupa cualquier número.")
-    line.press("3")
-    expect(line.history).to_have_text(["Jugador 1 ocupó el 3."])
-
-
 def test_a_new_build_replaces_the_cache_after_the_player_reloads(
     context: BrowserContext, tmp_path: Path
 ) -> None:

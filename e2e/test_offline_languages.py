@@ -51,6 +51,28 @@ def wait_for_language(page: Page, cache: str, url: str, tag: str) -> None:
     )
 
 
+def plays_in_spanish(game: GamePage) -> None:
+    """A Sequence Duel page, loaded, speaks Spanish and takes a move."""
+    expect(game.page.locator("html")).to_have_attribute("lang", "es")
+    expect(game.status).to_have_text("Jugador 1: ocupa cualquier número.")
+    game.press("3")
+    expect(game.history).to_have_text(["Jugador 1 ocupó el 3."])
+
+
+def test_a_page_opened_in_spanish_once_plays_offline_in_spanish(context: BrowserContext) -> None:
+    """The worker precaches no catalogue, but keeps the set of the language a page used:
+    offline, the next page (opened at its English address, the choice remembered) speaks
+    Spanish too."""
+    server, url = serve(SITE)
+    page = context.new_page()
+    GamePage(page, "digit-chain").open(url, "?lang=es&delay=0")
+    wait_for_language(page, wait_until_controlled(page), url, "es")
+    server.shutdown()
+    server.server_close()
+    context.set_offline(True)
+    plays_in_spanish(GamePage(context.new_page(), "sequence-duel").open(url, "?delay=0"))
+
+
 def test_one_spanish_page_keeps_every_spanish_page_for_offline(context: BrowserContext) -> None:
     server, url = serve(SITE)
     page = context.new_page()
@@ -64,11 +86,7 @@ def test_one_spanish_page_keeps_every_spanish_page_for_offline(context: BrowserC
     server.shutdown()  # no server at all, and the browser offline
     server.server_close()
     context.set_offline(True)
-    game = GamePage(context.new_page(), "sequence-duel").open(f"{url}es/", "?delay=0")
-    expect(game.page.locator("html")).to_have_attribute("lang", "es")
-    expect(game.status).to_have_text("Jugador 1: ocupa cualquier número.")
-    game.press("3")
-    expect(game.history).to_have_text(["Jugador 1 ocupó el 3."])
+    plays_in_spanish(GamePage(context.new_page(), "sequence-duel").open(f"{url}es/", "?delay=0"))
     home = context.new_page()
     home.goto(f"{url}es/")
     expect(home.locator(".game-list a")).to_have_count(5)

@@ -10,6 +10,8 @@ under a sub-path such as GitHub Pages' `/<repo>/`.
 from __future__ import annotations
 
 import argparse
+import functools
+import gettext
 import html
 import importlib.util
 import json
@@ -65,7 +67,7 @@ from app.settings import LANGUAGE_NAMES, LANGUAGES, RIGHT_TO_LEFT  # noqa: E402 
 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
 from py_rules import i18n  # noqa: E402
-from py_rules.i18n import ENGLISH, SOURCE_LANGUAGE, Catalogue  # noqa: E402
+from py_rules.i18n import SOURCE_LANGUAGE  # noqa: E402
 
 
 def python_sources(package: Path) -> list[Path]:
@@ -177,7 +179,7 @@ class Language:
     one in a folder of its tag (`es/games/circle-duel/`), with the same pages inside."""
 
     tag: str
-    tr: Catalogue
+    tr: gettext.NullTranslations  # English: one that translates nothing
 
     @property
     def folder(self) -> str:
@@ -191,6 +193,16 @@ class Language:
     def html_attributes(self) -> str:
         direction = ' dir="rtl"' if self.tag in RIGHT_TO_LEFT else ""
         return f'lang="{self.tag}"{direction}'
+
+    @functools.cached_property
+    def words_script(self) -> str:
+        """The pages' scripts' messages in this language, for assets/language.js (none in
+        English): the same in every page's head, so made once."""
+        if not self.folder:
+            return ""
+        messages = page_words.js_messages(PAGE_SCRIPTS)
+        table = page_words.words_json(self.tr, messages)
+        return f'<script type="application/json" id="nd-words">{table}</script>\n  '
 
 
 def render(template: str, language: Language, **values: str) -> str:
@@ -225,14 +237,6 @@ def language_options(current: str) -> str:
     return "".join(options)
 
 
-def words_script(language: Language) -> str:
-    """The pages' scripts' messages in `language`, for assets/language.js (none in English)."""
-    if not language.folder:
-        return ""
-    table = page_words.words_json(language.tr, page_words.js_messages(PAGE_SCRIPTS))
-    return f'<script type="application/json" id="nd-words">{table}</script>\n  '
-
-
 def shared(up: str, page: str, language: Language) -> dict[str, str]:
     """What every page shares, from one partial each: `head` (inside <head>: encoding,
     viewport, the language's words and chooser, icon, style sheet), `header` (the top bar:
@@ -248,7 +252,7 @@ def shared(up: str, page: str, language: Language) -> dict[str, str]:
     every = " ".join((SOURCE_LANGUAGE, *catalogues.built_languages()))
     return {
         "head": render(
-            "head.html", language, root=root, words=words_script(language), languages=every
+            "head.html", language, root=root, words=language.words_script, languages=every
         ).strip(),
         "header": render(
             "header.html",
@@ -293,9 +297,15 @@ def game_list_html(language: Language) -> str:
     return "\n        ".join(items)
 
 
-def write_pages(out: Path, language: Language, sizes: dict[str, int], stdlib: str) -> None:
+def write_pages(
+    out: Path,
+    language: Language,
+    sizes: dict[str, int],
+    stdlib: str,
+    components: list[notices.Component],
+) -> None:
     """Every page of the site in `language`: home, games, tutorial, puzzles, lesson builder,
-    notices."""
+    notices (`components`: what the build vendored, found once for every language)."""
     tr = language.tr
     home = render(
         "home.html", language, games=game_list_html(language), **shared("", "home", language)
@@ -346,7 +356,7 @@ def write_pages(out: Path, language: Language, sizes: dict[str, int], stdlib: st
         "notices.html",
         language,
         own_license=notices.own_license_html(),
-        components=notices.sections_html(notices.components(vendored_files(out)), tr),
+        components=notices.sections_html(components, tr),
         **shared("", "notices", language),
     )
     write(out, language, notices.PAGE, page)
@@ -355,7 +365,7 @@ def write_pages(out: Path, language: Language, sizes: dict[str, int], stdlib: st
 def languages() -> list[Language]:
     """English (the pages as written), then every other language the site is built in."""
     others = [Language(tag, catalogues.page_catalogue(tag)) for tag in catalogues.built_languages()]
-    return [Language(SOURCE_LANGUAGE, ENGLISH), *others]
+    return [Language(SOURCE_LANGUAGE, gettext.NullTranslations()), *others]
 
 
 def build(out: Path) -> None:
@@ -381,10 +391,11 @@ def build(out: Path) -> None:
     copy_tree(SITE / "assets", out / "assets")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     pages = languages()
+    components = notices.components(vendored_files(out))
     embed.install(out, BUNDLE, tuple(GAME_DATA), {lang.tag: lang.tr for lang in pages[1:]})
     for language in pages:
         with i18n.using(language.tr):  # the rules' own words in the page's language
-            write_pages(out, language, sizes, stdlib)
+            write_pages(out, language, sizes, stdlib, components)
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(
