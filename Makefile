@@ -19,6 +19,8 @@ PY := $(VENV)/bin/python
 IMPORT_PATH := $(CURDIR):$(CURDIR)/site
 HOST ?= 127.0.0.1
 PORT ?= 8000
+RUN_RULES := $(PY) -m pytest tests
+RUN_PYODIDE := node tests/pyodide/run.mjs
 
 .PHONY: help deps chromium engines browsers serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean messages language catalogues
 
@@ -81,7 +83,7 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff check --fix .
 
 test-rules: deps catalogues
-	$(PY) -m pytest tests
+	$(RUN_RULES)
 
 # Messages: extract every message into a template (.pot, under .build/) and merge it into each
 # language's catalogue (.po, committed). Two domains: number_duels, the rules' and the boards'
@@ -125,7 +127,7 @@ $(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt $(VENV)/.installed
 	touch $@
 
 test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
-	node tests/pyodide/run.mjs
+	$(RUN_PYODIDE)
 
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
 # spends much of its start waiting on its own fetches and timers, so two share two cores well.
@@ -140,11 +142,24 @@ test-e2e: deps site chromium
 test-engines: deps site engines
 	$(RUN_ENGINES)
 
-# The checks that need no browser run side by side (the machine has two cores and each of
-# them keeps one busy), while the site builds and the browsers install; then the browsers.
+# First lint, the site and the browsers, side by side; then every suite at once. A browser test
+# spends about half its time waiting on its page (timers, fetches, the computer's pause), which
+# leaves a core idle that the rules suites (CPU only) fill. Each suite's output is printed
+# whole when it ends (--output-sync), and make fails if any one fails.
 test: deps $(PYODIDE_WHEELS)/.downloaded
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint test-rules test-pyodide site browsers
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint site browsers catalogues
+	$(MAKE) --no-print-directory -j4 --output-sync=target suite-rules suite-pyodide suite-e2e \
+		suite-engines
+
+# The suites alone, without their prerequisites (for `test`, which has made them).
+.PHONY: suite-rules suite-pyodide suite-e2e suite-engines
+suite-rules:
+	$(RUN_RULES)
+suite-pyodide:
+	$(RUN_PYODIDE)
+suite-e2e:
 	$(RUN_E2E)
+suite-engines:
 	$(RUN_ENGINES)
 
 bench: deps site chromium engines
