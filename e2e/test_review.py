@@ -11,6 +11,7 @@ import base64
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -150,23 +151,34 @@ def test_a_number_duel_shows_chances_once_it_is_over(
 def test_a_long_review_leaves_the_page_free_to_step(
     context: Any, watch: Any, site_url: str, no_console_errors: None
 ) -> None:
-    # A finished Sequence Duel on 60 numbers between medium players, opened from a link.
+    # A Sequence Duel on 60 numbers between medium players, opened from a link one move
+    # before its end.
     rng = random.Random(4)
     game = new_game("sequence-duel", {"size": LONG_SIZE, "first": 1})
     for _ in range(2):
         game.play(rng.choice(game.legal_moves()))
     while not game.is_over:
         game.play(choose_move(game, "medium", rng))
-    total = game.turn
-    gp = open_game(context, watch, site_url, "sequence-duel", f"&g={link_token(Session(game))}")
+    total, last = game.turn, game.moves[-1]
+    before = new_game("sequence-duel", {"size": LONG_SIZE, "first": 1})
+    for move in game.moves[:-1]:
+        before.play(move)
+    gp = open_game(context, watch, site_url, "sequence-duel", f"&g={link_token(Session(before))}")
+    # The review judges a move per timer tick. With the page's timers stopped (Playwright's
+    # clock, paused) before the last move starts it, it cannot go on: every move of the
+    # finished game reads "reviewing…", and a step drawn now did not wait for any judging.
+    gp.page.clock.install()
+    gp.page.clock.pause_at(time.time() + 1)
+    gp.press(game.move_text(last))
     expect(gp.status).to_contain_text("wins")
     reviewing = gp.page.locator("#history .review-mark.reviewing")
+    expect(reviewing).to_have_count(total)
     expect(reviewing.first).to_have_text("reviewing…")
-    # Stepping works while the review goes on: it waits for one move's judging at most.
     gp.page.get_by_role("button", name="First position").click()
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(total)
-    expect(reviewing.first).to_be_attached()  # still reviewing: the step did not wait for it
+    expect(reviewing).to_have_count(total)
+    gp.page.clock.resume()  # the review goes on, a move per tick, while the page is stepped
     assert gp.page.locator("#history").evaluate("list => list.scrollTop") == 0  # at its start
     expect(reviewing).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
     words = marks(gp).all_inner_texts()
