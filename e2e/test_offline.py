@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import shutil
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,28 @@ def wait_until_controlled(page: Page) -> str:
     names = site_caches(page)
     assert len(names) == 1, names
     return names[0]
+
+
+def wait_until_resolved_true(page: Page, condition: str, arg: Any, timeout: float) -> None:
+    """Wait until `condition`, a page function of `arg` that returns a promise (a look into
+    the caches), resolves to true. wait_for_function would take the promise itself as true at
+    once, so each poll starts one look, when none is under way, and answers what the last
+    look found, kept on the page under a name of this wait's own."""
+    name = f"ndWait{secrets.token_hex(4)}"
+    page.wait_for_function(
+        f"""(arg) => {{
+            const state = (window.{name} ??= {{ found: false, looking: false }});
+            if (!state.looking) {{
+                state.looking = true;
+                Promise.resolve(({condition})(arg))
+                    .then((found) => {{ state.found = found === true; }}, () => {{}})
+                    .finally(() => {{ state.looking = false; }});
+            }}
+            return state.found;
+        }}""",
+        arg=arg,
+        timeout=timeout,
+    )
 
 
 def site_caches(page: Page) -> list[str]:

@@ -21,6 +21,7 @@ from test_offline import (
     serve,
     site_caches,
     wait_until_controlled,
+    wait_until_resolved_true,
     worker_files,
     worker_version,
 )
@@ -38,16 +39,12 @@ def urls(url: str, paths: dict[str, str]) -> set[str]:
 
 
 def wait_for_language(page: Page, cache: str, url: str, tag: str) -> None:
-    """Wait until `cache` holds `tag`'s set: its catalogue goes in last. (A predicate that
-    returns a promise would count as true at once: each poll starts a look into the cache
-    and answers what the last one found.)"""
-    page.wait_for_function(
-        """([name, url]) => {
-            caches.open(name).then((c) => c.match(url)).then((r) => (window.ndHeld = !!r));
-            return window.ndHeld === true;
-        }""",
-        arg=[cache, f"{url}locale/{tag}.mo"],
-        timeout=SW_TIMEOUT_MS,
+    """Wait until `cache` holds `tag`'s set: its catalogue goes in last."""
+    wait_until_resolved_true(
+        page,
+        "([name, url]) => caches.open(name).then((c) => c.match(url)).then((r) => !!r)",
+        [cache, f"{url}locale/{tag}.mo"],
+        SW_TIMEOUT_MS,
     )
 
 
@@ -118,11 +115,12 @@ def test_a_new_build_keeps_the_languages_the_old_cache_held(
         with page.expect_navigation():
             notice.get_by_role("button", name="Recargar").click()
         expect(page.locator("html")).to_have_attribute("lang", "es")
-        page.wait_for_function(
+        wait_until_resolved_true(  # the old build's cache deleted
+            page,
             "(name) => caches.keys().then((names) => names.every((n) =>"
             " !n.startsWith('number-duels ') || n === name))",
-            arg=new,
-            timeout=READY_TIMEOUT_MS,
+            new,
+            READY_TIMEOUT_MS,
         )
         assert site_caches(page) == [new]
         assert cached_urls(page, new) == expected
