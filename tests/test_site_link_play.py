@@ -16,6 +16,7 @@ from app.link_play import (
     LinkShelf,
     link_of,
     not_now,
+    settings_note,
     status_line,
     summary,
 )
@@ -216,3 +217,87 @@ def test_cheating_ends_the_game_with_the_evidence() -> None:
     words = status_line(LinkSession(bob.device), renderer, View(2, seat=2), [])
     assert words.startswith("Cheating detected: the game is over. Ann showed a")
     assert "ended on this device" in bob.open(honest)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "[]",
+        "3",
+        '"games"',
+        "null",
+        "[" * 50_000 + "]" * 50_000,
+        '{"v": 1, "games": []}',
+        '{"v": 1, "games": {}, "ended": [1]}',
+        '{"v": 2, "games": {}}',
+        "{not json",
+    ],
+)
+def test_a_damaged_shelf_is_set_aside_once_and_never_breaks_a_game(damage: str) -> None:
+    """Any page of the origin can write the key: a value that is not a shelf is kept
+    aside under another key, said once, and games by link start and are kept again."""
+    storage = Storage()
+    storage.items[KEY] = damage
+    ann = desk("circle-duel", storage)
+    ann.start(settings(size="5"), 1)
+    assert ann.device is not None and ann.shelf.notice
+    assert storage.items[f"{KEY}:damaged"] == damage
+    ann.shelf.notice = ""
+    games = json.loads(storage.items[KEY])["games"]
+    assert list(games) == [ann.device.line.game_id.hex()]
+    again = desk("circle-duel", storage)
+    assert again.open(f"#game={ann.device.line.game_id.hex()}") == ""
+    assert not again.shelf.notice and not ann.shelf.notice
+
+
+def test_a_damaged_kept_game_is_refused_with_words() -> None:
+    storage = Storage()
+    ann = desk("circle-duel", storage)
+    ann.start(settings(size="5"), 1)
+    game_id = ann.device.line.game_id.hex()
+    shelf = json.loads(storage.items[KEY])
+    shelf["games"][game_id]["device"]["line"] = {"deep": [[["x"]]]}
+    storage.items[KEY] = json.dumps(shelf)
+    assert "could not be read" in desk("circle-duel", storage).open(f"#game={game_id}")
+
+
+@pytest.mark.parametrize("how", ["stop", "cheating"])
+def test_an_ended_game_whose_end_was_erased_stays_ended(how: str) -> None:
+    storage = Storage()
+    ann, bob = desk("number-circle", storage), desk("number-circle")
+    ann.start(settings(), 1)
+    assert bob.open(play(ann)) == ""
+    if how == "stop":
+        assert ann.act(lambda device: device.stop()) == ""
+    else:
+        ann.device.ended = (CHEATING, "Bob showed a 3 twice.")
+        ann.shelf.keep(ann.device)
+    game_id = ann.device.line.game_id.hex()
+    shelf = json.loads(storage.items[KEY])
+    shelf["games"][game_id]["device"]["ended"] = None  # erased by another page
+    storage.items[KEY] = json.dumps(shelf)
+    again = desk("number-circle", storage)
+    assert again.open(f"#game={game_id}") == ""
+    assert again.device is not None and again.device.status == (
+        STOPPED if how == "stop" else CHEATING
+    )
+    assert "ended on this device" in again.open(
+        play(bob) if bob.device.status == YOUR_TURN else bob.address()
+    )
+
+
+def test_the_page_says_which_settings_were_chosen_and_which_drawn() -> None:
+    ann, bob = desk("number-circle"), desk("number-circle")
+    ann.start(settings(first="random", target="12"), 1)
+    assert ann.device is not None
+    note = settings_note(ann.device)
+    assert "Who moves first: to be drawn by both devices" in note
+    assert "The target total (T): 12, chosen in the invitation." in note
+    assert bob.open(ann.address()) == "" and bob.device is not None
+    renderer = renderer_class("number-circle")(GAMES["number-circle"])
+    words = status_line(LinkSession(bob.device), renderer, View(2), [])
+    assert "completes the draw" in words and LinkSession(bob.device).to_act == 1
+    assert ann.open(bob.address()) == "" and bob.open(ann.address()) == ""
+    first = ann.device.line.names[ann.device.line.options["first"] - 1]
+    assert f"Who moves first: {first}, drawn by both devices." in settings_note(bob.device)
+    assert settings_note(bob.device) == settings_note(ann.device)

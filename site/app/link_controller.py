@@ -16,7 +16,7 @@ from py_rules.rules.errors import RulesError
 from .board import Board
 from .dom import set_fragment, warn
 from .link_panel import LinkPanel
-from .link_play import KEEP, LinkDesk, LinkSession, opponent, status_line
+from .link_play import KEEP, LinkDesk, LinkSession, opponent, settings_note, status_line
 
 
 class LinkGames:
@@ -72,6 +72,13 @@ class LinkGames:
         else:
             set_fragment("")
             self.say(message)
+            self.shelf_notice()
+
+    def shelf_notice(self) -> None:
+        """Say once that the kept games by link were damaged and set aside."""
+        if self.desk and self.desk.shelf.notice:
+            self.screen.note(self.desk.shelf.notice)
+            self.desk.shelf.notice = ""
 
     def link_act(self, kind: str) -> None:
         """Resign or stop the game by link shown."""
@@ -86,6 +93,7 @@ class LinkGames:
         self.board.load(self.desk.session())
         self.changed()
         self.say(message)
+        self.shelf_notice()
         if self.desk.device:
             set_fragment(KEEP + self.desk.device.line.game_id.hex())
 
@@ -108,7 +116,8 @@ class LinkGames:
         status.textContent = status_line(session, self.renderer, view, log)
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = opponent(device)
-        self.panel.show(device.status, them, _(self.cls.title), self.desk.address())
+        address = self.desk.address()
+        self.panel.show(device.status, them, _(self.cls.title), address, settings_note(device))
         for key in ("undo", "redo"):  # every move sent stays
             self.action[key].disabled = True
         self.host.root.dataset.link = device.status

@@ -40,12 +40,13 @@ class LinkPanel:
             "input", "link-field", type="text", readonly="", aria_label=_("Link to send")
         )
         self.note = el("p", "link-note", aria_live="polite")
+        self.settings = el("p", "link-settings")
         self.send_box.append(self.send_button, self.field, self.note)
         self.buttons = el("div", "link-actions")
         self.resign = el("button", "button", _("Resign"), type="button")
         self.stop = el("button", "button", _("Stop this game"), type="button")
         self.buttons.append(self.resign, self.stop)
-        self.panel.append(self.heading, self.send_box, self.buttons)
+        self.panel.append(self.heading, self.send_box, self.settings, self.buttons)
         after.after(self.panel)
         on(self.send_button, "click", lambda _event: self.send())
         on(self.field, "focus", lambda _event: self.field.select())
@@ -75,10 +76,13 @@ class LinkPanel:
     def hide(self) -> None:
         self.panel.hidden = True
 
-    def show(self, status: str, them: str, title: str, url: str) -> None:
+    def show(self, status: str, them: str, title: str, url: str, settings: str = "") -> None:
         """Show the game by link's state: the link to send unless it is this player's
-        turn or the game has ended here; Resign on their turn; Stop until it ends."""
+        turn or the game has ended here; Resign on their turn; Stop until it ends; which
+        settings were chosen and which drawn."""
         self.panel.hidden = False
+        self.settings.textContent = settings
+        self.settings.hidden = not settings
         self.title, self.them = title, them
         self.heading.textContent = _("Playing {name} by link").format(name=them)
         sending = status not in (YOUR_TURN, CHEATING, STOPPED)

@@ -30,19 +30,27 @@ from py_rules.play.link import (
     Device,
     LinkRefused,
 )
-from py_rules.play.link.line import decode
+from py_rules.play.link.line import decode, drawable
 from py_rules.play.link.wire import from_text
 from py_rules.registry import GAMES
 from py_rules.rules.core import other
-from py_rules.rules.errors import RulesError
+from py_rules.rules.errors import BadSave, RulesError
 
 from . import wording
+from .record import loads
 from .renderers.base import Renderer, View
 from .settings import Settings
 
 PLAY, KEEP = "#play=", "#game="
 SHELF_VERSION = 1
 ENDED = (OVER, CHEATING, STOPPED)
+# Far more than the games a player keeps (a Number Duel's is about 3,000 characters),
+# far less than the browser's storage for the site.
+MAX_SHELF_CHARS = 2_000_000
+SET_ASIDE = N_(
+    "The games by link kept in this browser were damaged: they were set aside, and new "
+    "games by link are kept again."
+)
 NOT_KEPT = N_(
     "This browser does not keep games by link (its storage is off or full): you can play "
     "on here, but a reload loses this game."
@@ -81,7 +89,8 @@ class LinkSession(Session):
         device = self.device
         if device.status in ENDED:
             return None
-        return other(device.seat) if device.pending else self.game.to_move
+        waiting = device.pending or device.drawing or device.status == WAITING
+        return other(device.seat) if waiting else self.game.to_move
 
     @property
     def phase(self) -> Phase:
@@ -153,6 +162,11 @@ def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[
         return wording.ending(session.game, renderer)
     if status == WAITING:
         return _("Send your invitation to {name}, then open their answer here.").format(name=them)
+    if device.drawing:
+        return _(
+            "Send your answer to {name}: their next link completes the draw of the random"
+            " settings, and the game starts."
+        ).format(name=them)
     last = log[session.at - 1] + " " if session.at else ""
     if device.pending:
         waits = _("Your attack {move} waits for {name}'s answer: send it.")
@@ -160,6 +174,29 @@ def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[
     return last + _("{name}'s turn: send them your move, then open their link here.").format(
         name=them
     )
+
+
+def settings_note(device: Device) -> str:
+    """Which of the settings that may be left to chance were chosen in the invitation and
+    which were drawn by both devices (with what came out, once it has)."""
+    line = device.line
+    draw = line.draw
+    parts = []
+    for spec in drawable(GAMES[line.slug]):
+        if spec.name == "first":
+            label = _("Who moves first")
+            value = line.names[line.options["first"] - 1]
+        else:
+            text = _(spec.help)
+            label, value = text[:1].upper() + text[1:], str(line.options[spec.name])
+        if draw is None or spec.name not in draw.names:
+            said = _("{setting}: {value}, chosen in the invitation.")
+        elif draw.done:
+            said = _("{setting}: {value}, drawn by both devices.")
+        else:
+            said = _("{setting}: to be drawn by both devices, from both links.")
+        parts.append(said.format(setting=label, value=value))
+    return " ".join(parts)
 
 
 def not_now(device: Device) -> str:
@@ -184,37 +221,79 @@ class LinkShelf:
     """The games by link kept in this browser, under one storage key of the site: each
     game's device (its secrets included: they never leave the browser) and its summary.
     `read` and `write` are the page's storage calls; a refused write leaves the games
-    playable, unsaved (`kept` turns False)."""
+    playable, unsaved (`kept` turns False).
+
+    Any page of the origin may write that key, so its value is read through the same
+    guard as a saved game (`record.loads`: too large or too deeply nested is refused
+    before parsing). A value that is not a shelf is set aside under `<key>:damaged`,
+    once, and the page says so (`notice`); the shelf starts again empty. The end of a
+    game (stopped, cheating detected) is written twice, in its device and in the
+    shelf's list of ended games, so a value edited in one place never brings it back."""
 
     def __init__(
         self, key: str, read: Callable[[str], str | None], write: Callable[[str, str], bool]
     ) -> None:
         self.key, self.read, self.write = key, read, write
         self.kept = True
+        self.notice = ""  # said once by the page: the kept games were set aside
+
+    def data(self) -> dict[str, Any]:
+        """The shelf as stored: {"v", "games", "ended"}; an empty one if none is kept,
+        and one set aside (once) if what is kept is not a shelf."""
+        text = self.read(self.key)
+        empty: dict[str, Any] = {"v": SHELF_VERSION, "games": {}, "ended": {}}
+        if not text:
+            return empty
+        try:
+            if len(text) > MAX_SHELF_CHARS:
+                raise BadSave("too large")
+            data = loads(text)
+        except (BadSave, ValueError, RecursionError):
+            data = None
+        if (
+            isinstance(data, dict)
+            and data.get("v") == SHELF_VERSION
+            and isinstance(data.get("games"), dict)
+            and isinstance(data.get("ended", {}), dict)
+        ):
+            return {**empty, **data}
+        if self.write(f"{self.key}:damaged", text):
+            self.write(self.key, json.dumps(empty))
+        self.notice = _(SET_ASIDE)
+        return empty
 
     def games(self) -> dict[str, Any]:
-        """Every kept game by id (nothing when the stored text is not the shelf's)."""
-        try:
-            data = json.loads(self.read(self.key) or "{}")
-        except ValueError:
-            return {}
-        games = data.get("games") if isinstance(data, dict) else None
-        if data.get("v") != SHELF_VERSION or not isinstance(games, dict):
-            return {}
+        """Every kept game by id."""
+        games: dict[str, Any] = self.data()["games"]
         return games
 
     def load(self, game_id: str) -> Device | None:
         """The kept game `game_id`; None when it is not kept. BadSave: corrupt."""
-        entry = self.games().get(game_id)
-        return Device.from_data(entry.get("device")) if isinstance(entry, dict) else None
+        data = self.data()
+        entry = data["games"].get(game_id)
+        if not isinstance(entry, dict):
+            return None
+        device = Device.from_data(entry.get("device"))
+        ended = data["ended"].get(game_id)
+        if device.ended is None and ended is not None:
+            if not (
+                isinstance(ended, list) and len(ended) == 2 and ended[0] in (CHEATING, STOPPED)
+            ):
+                raise BadSave(_("This game by link is corrupt."))
+            device.ended = (str(ended[0]), str(ended[1]))
+        return device
 
     def keep(self, device: Device) -> bool:
         """Keep the device (the newest first in the list); False: the browser refused."""
-        games = self.games()
+        data = self.data()
         key = device.line.game_id.hex()
-        games.pop(key, None)
+        games = {k: v for k, v in data["games"].items() if k != key}
         games = {key: {"device": device.to_data(), "summary": summary(device)}, **games}
-        self.kept = self.write(self.key, json.dumps({"v": SHELF_VERSION, "games": games}))
+        ended = dict(data["ended"])
+        if device.ended:
+            ended[key] = list(device.ended)
+        shelf = {"v": SHELF_VERSION, "games": games, "ended": ended}
+        self.kept = self.write(self.key, json.dumps(shelf))
         return self.kept
 
 
