@@ -93,6 +93,11 @@ class LinkSession(Session):
         return other(device.seat) if waiting else self.game.to_move
 
     @property
+    def awaiting(self) -> str | None:
+        """This player's move sent and waiting for the other's answer (drawn on the board)."""
+        return self.device.pending
+
+    @property
     def phase(self) -> Phase:
         status = self.device.status
         if status == YOUR_TURN:
@@ -120,7 +125,7 @@ def summary(device: Device) -> dict[str, str]:
         elif outcome.winner == device.seat:
             state, result = "Over: you won", "won"
         else:
-            state, result = f"Over: {them} won", "lost"
+            state, result = "Over: you lost", "lost"
     else:
         state = {
             YOUR_TURN: "Your turn",
@@ -140,8 +145,12 @@ def summary(device: Device) -> dict[str, str]:
     }
 
 
-def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[str]) -> str:
-    """The status line of a game by link: the last move, then whose turn it is."""
+def status_line(
+    session: LinkSession, renderer: Renderer, view: View, log: list[str], sent: bool = False
+) -> str:
+    """The status line of a game by link, in this player's own words: the last move,
+    then what happens next, following each step (`sent`: the player has sent the link
+    shown, as far as the page can tell)."""
     device = session.device
     them, status = opponent(device), device.status
     if status == YOUR_TURN:
@@ -151,29 +160,83 @@ def status_line(session: LinkSession, renderer: Renderer, view: View, log: list[
         return _("Cheating detected: the game is over. {evidence}").format(evidence=device.ended[1])
     if status == STOPPED:
         return _("You stopped this game: its links are refused here.")
-    outcome = device.outcome()
-    if status == OVER and outcome is not None and outcome.reason == RESIGNED:
-        winner = outcome.winner or 1
-        names = device.line.names
-        return _("{name} resigned: {winner} wins.").format(
-            name=names[other(winner) - 1], winner=names[winner - 1]
-        )
     if status == OVER:
-        return wording.ending(session.game, renderer)
+        return result_line(session, renderer, sent)
     if status == WAITING:
+        if sent:
+            return _("Invitation sent. Waiting for {name} to join: open their answer here.").format(
+                name=them
+            )
         return _("Send your invitation to {name}, then open their answer here.").format(name=them)
     if device.drawing:
+        if sent:
+            return _(
+                "Answer sent. Waiting for {name}'s link: it completes the draw of the random"
+                " settings, and the game starts."
+            ).format(name=them)
         return _(
             "Send your answer to {name}: their next link completes the draw of the random"
             " settings, and the game starts."
         ).format(name=them)
     last = log[session.at - 1] + " " if session.at else ""
     if device.pending:
-        waits = _("Your attack {move} waits for {name}'s answer: send it.")
-        return last + waits.format(move=device.pending, name=them)
+        attack = renderer.awaiting(session.game, device.pending, device.seat)
+        if sent:
+            waits = _("{move} Sent: waiting for {name}'s answer; open their link here.")
+        else:
+            waits = _("{move} Send {name} this link: their device answers it.")
+        return last + waits.format(move=attack, name=them)
+    if not device.has_moved:
+        if sent:
+            return _("Sent. {name} moves first: open their move here when it comes.").format(
+                name=them
+            )
+        return _(
+            "{name} moves first: send them this link so their device can start, then open"
+            " their move here."
+        ).format(name=them)
+    if sent:
+        return last + _("Move sent. Waiting for {name}'s move: open their link here.").format(
+            name=them
+        )
     return last + _("{name}'s turn: send them your move, then open their link here.").format(
         name=them
     )
+
+
+def result_line(session: LinkSession, renderer: Renderer, sent: bool) -> str:
+    """How the game ended, as this player says it, and the last link if they owe it."""
+    device = session.device
+    them, names = opponent(device), device.line.names
+    outcome = device.outcome()
+    assert outcome is not None
+    if outcome.reason == RESIGNED:
+        if outcome.winner == device.seat:
+            said = _("{name} resigned: you win.").format(name=them)
+        else:
+            said = _("You resigned: {winner} wins.").format(winner=names[other(device.seat) - 1])
+    elif outcome.winner is None:
+        said = wording.ending(session.game, renderer)
+    elif outcome.winner == device.seat:
+        said = _("You won! {why}").format(why=wording.why_it_ended(session.game, renderer))
+    else:
+        said = _("You lost. {why}").format(why=wording.why_it_ended(session.game, renderer))
+    if not device.owes_link:
+        return said
+    if sent:
+        return said + " " + _("Last link sent.")
+    return said + " " + _("Send {name} this last link: it shows them the end.").format(name=them)
+
+
+def send_label(device: Device) -> str:
+    """The send button's words for what the link carries now."""
+    if device.status == WAITING:
+        return _("Send your invitation")
+    if device.status == OVER:
+        return _("Send the last link")
+    if not device.has_moved:
+        return _("Send your answer")
+    return _("Send your move")
 
 
 def settings_note(device: Device) -> str:
@@ -305,6 +368,7 @@ class LinkDesk:
         self.device: Device | None = None
         self.arranging: Session | None = None  # Number Duel: the row before it is sealed
         self.seal: Callable[[tuple[int, ...]], Device] | None = None  # how it is sealed then
+        self.sent = ""  # the last link the player shared or copied (the status follows it)
 
     @property
     def active(self) -> bool:

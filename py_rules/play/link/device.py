@@ -216,6 +216,18 @@ class Device:
         return self._view.game
 
     @property
+    def has_moved(self) -> bool:
+        """Whether this player has made a move (the joiner's first link has none)."""
+        return self.seat in self._reading.movers
+
+    @property
+    def owes_link(self) -> bool:
+        """Whether this device's line holds something the other device has not seen:
+        its last link differs from the one this device last took. After the end, the
+        player who made the last move (or answer, or opening) still sends one link."""
+        return digest(encode(self.line, other(self.seat))) != self.received
+
+    @property
     def drawing(self) -> bool:
         """Whether the game's random settings wait for the other device's part."""
         return self.line.draw is not None and not self.line.draw.done
