@@ -108,7 +108,7 @@ class LinkPanel:
             self.note.textContent = self.words()
         self.send_box.hidden = not sending
         self.resign.hidden = status != YOUR_TURN
-        self.stop.hidden = status in (CHEATING, STOPPED, OVER)
+        self.stop.hidden = status in (CHEATING, STOPPED)
         self.buttons.hidden = self.resign.hidden and self.stop.hidden
 
     def words(self) -> str:
