@@ -78,12 +78,21 @@ class Player:
             self.move()
         return self.send()
 
-    def send(self) -> str:
-        """Press "Send your move" and read the link from its field."""
-        self.page.get_by_role("button", name="Send your move").click()
+    def send(self, label: str | None = None) -> str:
+        """Press the send button ("Send your move", "Send your invitation", ...: `label`
+        when given) and read the link from its field."""
+        button = self.page.locator(".link-panel [data-action=send]")
+        expect(button).to_be_visible()
+        if label is not None:
+            expect(button).to_have_text(label)
+        button.click()
         field = self.page.get_by_role("textbox", name="Link to send")
         expect(field).to_have_value(re.compile(r"#play="))
         return field.input_value()
+
+    def owes(self) -> bool:
+        """Whether the page offers a link to send now."""
+        return self.page.locator(".link-panel [data-action=send]").is_visible()
 
     def open(self, url: str) -> None:
         """Open a link as a player does: the page address, in this device's browser;
@@ -142,12 +151,17 @@ def play_to_end(players: list[Player], last: str) -> str:
         last = mover.send()
         other = players[1 - players.index(mover)]
         other.receive(last)
-    # Once it is over, each device may still have something to send (Number Duel's
-    # rows, opened at the end): pass each one's link to the other, twice round.
-    for _ in range(2):
+    # Once it is over, a device may still have something to send (the last move,
+    # Number Duel's rows opened at the end): the page offers it, labelled as the last.
+    for _ in range(3):
         for player in players:
             other = players[1 - players.index(player)]
-            other.open(player.send())
+            if player.status() == "over" and player.owes():
+                link = player.send("Send the last link")
+                if other.status() == "over":
+                    other.open(link)
+                else:
+                    other.receive(link, "over")
     for player in players:
         expect(player.body).to_have_attribute("data-link", "over")
     return last
@@ -169,8 +183,18 @@ def test_a_whole_game_by_link(
     stale = first.send()
     players[1 - players.index(first)].receive(stale)
     play_to_end(players, stale)
+    # Each in their own words; nothing more to send or open but the last link, once.
     for player in players:
-        expect(player.game.status).to_contain_text(re.compile("wins|draw"))
+        expect(player.game.status).to_contain_text(
+            re.compile("^(You won!|You lost\\.|It's a draw)")
+        )
+        expect(player.game.status).not_to_contain_text(re.compile("send them|open their"))
+        expect(player.page.get_by_role("button", name="Send your move")).to_be_hidden()
+    owing = [p for p in players if p.owes()]
+    assert len(owing) <= 1
+    for player in owing:
+        # Sent (the page copied it), said so; still offered, as it cannot know it came.
+        expect(player.game.status).to_contain_text(re.compile("this last link|Last link sent"))
     # An earlier link opened again is refused (stale, or the last one opened: sent twice),
     # and changes nothing; so is one's own.
     players[1 - players.index(first)].refused(stale, "older than the game|opened this link")
@@ -214,7 +238,8 @@ def test_tampered_link_resign_stop_and_the_home_page(
     ann.page.get_by_role("button", name="Resign").click()
     expect(ann.body).to_have_attribute("data-link", "over")
     bob.receive(ann.send(), "over")
-    expect(bob.game.status).to_contain_text("Ann resigned: Bob wins.")
+    expect(bob.game.status).to_contain_text("Ann resigned: you win.")
+    expect(ann.game.status).to_contain_text("You resigned: Bob wins.")
     # Stop: this device refuses every later link of the game.
     bob.page.get_by_role("button", name="Stop this game").click()
     expect(bob.body).to_have_attribute("data-link", "stopped")
@@ -226,10 +251,11 @@ def test_tampered_link_resign_stop_and_the_home_page(
     expect(listed).to_contain_text("Number Circle with Ann: You stopped it")
     check(bob.page, site_url, "the home page's list")
     ann.page.goto(site_url)
-    expect(ann.page.locator(".link-games li")).to_contain_text("with Bob: Over: Bob won")
+    expect(ann.page.locator(".hero .lede")).to_contain_text("a friend on another device")
+    expect(ann.page.locator(".link-games li")).to_contain_text("with Bob: Over: you lost")
     ann.page.locator(".link-games a").click()
     expect(ann.body).to_have_attribute("data-link", "over", timeout=READY_TIMEOUT_MS)
-    expect(ann.game.status).to_contain_text("Ann resigned")
+    expect(ann.game.status).to_contain_text("You resigned")
 
 
 def shoot_sending(page: Page, artifacts: Path) -> None:
@@ -272,3 +298,81 @@ def test_number_duel_cheating_is_detected(
     check(bob.page, site_url, "cheating detected")
     # The game has ended on Bob's device: even the honest link is refused now.
     bob.refused(honest, "This game has ended on this device")
+
+
+def status_in_view_and_focused(page: Page) -> None:
+    """The status line is on screen (the board starts under it) and has the focus."""
+    expect(page.locator("#status")).to_be_focused()
+    expect(page.locator("#status")).to_be_in_viewport()
+    expect(page.locator("#board")).to_be_in_viewport()
+
+
+def test_drawn_settings_waiting_words_and_opening_in_view(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    """Who moves first left to chance: both devices draw it, and the page says so; each
+    waiting step is worded and follows the link shared or copied; the attack sent is
+    drawn; opening a link, by address or pasted, shows the status and the board."""
+    contexts = [
+        phone_context(browser, site_url, permissions=["clipboard-read", "clipboard-write"])
+        for _ in range(2)
+    ]
+    try:
+        ann, bob = (Player(context, watch, "number-duel") for context in contexts)
+        invitation = ann.invite(site_url, name1="Ann", name2="Bob", numbers="3", first="random")
+        settings = ann.page.locator(".link-settings")
+        expect(settings).to_have_text(
+            "Who moves first: to be drawn by both devices, from both links."
+        )
+        expect(ann.game.status).to_have_text(
+            "Invitation sent. Waiting for Bob to join: open their answer here."
+        )
+        bob.join(invitation)
+        expect(bob.body).to_have_attribute("data-link", "their-turn")
+        expect(bob.game.status).to_contain_text(
+            "Send your answer to Ann: their next link completes the draw"
+        )
+        # Bob scrolls away, then pastes nothing yet: Ann's answer comes by address later.
+        answer = bob.send("Send your answer")
+        expect(bob.body).to_have_attribute("data-link-sent", "true")
+        expect(bob.game.status).to_contain_text("Answer sent. Waiting for Ann's link")
+        ann.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        ann.receive(answer, "your-turn|their-turn")
+        status_in_view_and_focused(ann.page)
+        drawn = re.compile(r"^Who moves first: (Ann|Bob), drawn by both devices\.$")
+        expect(settings).to_have_text(drawn)
+        if ann.status() == "their-turn":  # Bob moves first: Ann's link carries the draw
+            expect(ann.game.status).to_contain_text("Bob moves first: send them this link")
+            reveal = ann.send("Send your answer")
+            bob.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            bob.receive(reveal, "your-turn")
+            status_in_view_and_focused(bob.page)
+            attacker, defender = bob, ann
+        else:
+            attacker, defender = ann, bob
+        attacker.move()
+        name = "Bob" if defender is bob else "Ann"
+        expect(attacker.game.status).to_contain_text(
+            re.compile(rf"You attacked {name}'s position \d with your \d: their number there")
+        )
+        expect(attacker.game.status).to_contain_text(
+            f"Send {name} this link: their device answers it."
+        )
+        link = attacker.send("Send your move")
+        expect(attacker.game.status).to_contain_text(f"Sent: waiting for {name}'s answer")
+        # Pasted into "Open a link a friend sent", from the bottom of the page.
+        page = defender.page
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        opened = int(defender.body.get_attribute("data-opened") or 0)
+        page.get_by_label("Open a link a friend sent").fill(link)
+        page.get_by_role("button", name="Open link").click()
+        expect(defender.body).to_have_attribute("data-opened", str(opened + 1))
+        expect(defender.body).to_have_attribute("data-link", re.compile("^(your-turn|over)$"))
+        status_in_view_and_focused(page)
+        # Both devices show the same draw (Bob's learnt it from Ann's reveal).
+        expect(bob.page.locator(".link-settings")).to_have_text(settings.inner_text())
+        check(attacker.page, site_url, "a game by link, an attack sent")
+    finally:
+        for context in contexts:
+            context.close()
+    assert watch.errors == [], f"console errors: {watch.errors}"

@@ -83,8 +83,10 @@ def matches(draw: st.DrawFn, slug: str, standard: dict[str, Any] | None = None) 
     invitation = match.send(first, first.link())
     second = Device.join(invitation, orders.get(other(inviter)), entropy)
     match.devices[second.seat] = second
-    if first.status == WAITING:
+    if first.status == WAITING:  # sealed rows, a draw: the joiner's part comes back
         first.receive(match.send(second, second.link()))
+    if second.drawing:  # the inviter's reveal completes the draw
+        second.receive(match.send(first, first.link()))
     hidden = {f"order{seat}": order for seat, order in orders.items()}
     match.hot = new_game(slug, {**first.line.options, **hidden}, first.line.names)
     return match

@@ -179,3 +179,21 @@ def test_two_processes_play_by_link(tmp_path: Path) -> None:
     assert "Player 1 wins the game!" in out
     out = run("bob", "", "open", link_in(out).replace("AQ", "AQ"))
     assert "Player 1 wins the game!" in out
+
+
+def test_games_are_kept_readable_by_their_user_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game's file holds its hidden order and salts: 0600 in a 0700 folder, whatever
+    the umask, and an older folder readable by others is tightened."""
+    folder = tmp_path / "links"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)
+    old = os.umask(0o022)
+    try:
+        command(capsys, [], "new", "number-duel", "--dir", str(folder))
+    finally:
+        os.umask(old)
+    (path,) = folder.glob("*.json")
+    assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
+    assert [p.name for p in folder.iterdir()] == [path.name]

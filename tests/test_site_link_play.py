@@ -16,6 +16,8 @@ from app.link_play import (
     LinkShelf,
     link_of,
     not_now,
+    send_label,
+    settings_note,
     status_line,
     summary,
 )
@@ -131,7 +133,7 @@ def test_number_duel_arranges_before_sealing_and_shows_no_hidden_number() -> Non
     assert all(card["number"] is None for card in seen), "Ann's row stays hidden on Bob's"
     renderer = renderer_class("number-duel")(GAMES["number-duel"])
     view = View(2, None, False, 2)
-    assert "Ann's turn" in status_line(session, renderer, view, [])
+    assert status_line(session, renderer, view, []).startswith("Ann moves first: send them")
 
 
 def test_kept_games_reopen_by_id_and_list_their_summary() -> None:
@@ -172,7 +174,9 @@ def test_resign_and_stop() -> None:
     assert (summary(bob.device)["outcome"], summary(ann.device)["outcome"]) == ("won", "lost")
     renderer = renderer_class("number-circle")(GAMES["number-circle"])
     words = status_line(LinkSession(bob.device), renderer, View(2), [])
-    assert words == "Ann resigned: Bob wins."
+    assert words == "Ann resigned: you win."
+    words = status_line(LinkSession(ann.device), renderer, View(1), [])
+    assert words == "You resigned: Bob wins. Send Bob this last link: it shows them the end."
     assert bob.act(lambda device: device.stop()) == ""
     assert bob.device.status == STOPPED
     assert "ended on this device" in bob.open(ann.address())
@@ -216,3 +220,200 @@ def test_cheating_ends_the_game_with_the_evidence() -> None:
     words = status_line(LinkSession(bob.device), renderer, View(2, seat=2), [])
     assert words.startswith("Cheating detected: the game is over. Ann showed a")
     assert "ended on this device" in bob.open(honest)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "[]",
+        "3",
+        '"games"',
+        "null",
+        "[" * 50_000 + "]" * 50_000,
+        '{"v": 1, "games": []}',
+        '{"v": 1, "games": {}, "ended": [1]}',
+        '{"v": 2, "games": {}}',
+        "{not json",
+    ],
+)
+def test_a_damaged_shelf_is_set_aside_once_and_never_breaks_a_game(damage: str) -> None:
+    """Any page of the origin can write the key: a value that is not a shelf is kept
+    aside under another key, said once, and games by link start and are kept again."""
+    storage = Storage()
+    storage.items[KEY] = damage
+    ann = desk("circle-duel", storage)
+    ann.start(settings(size="5"), 1)
+    assert ann.device is not None and ann.shelf.notice
+    assert storage.items[f"{KEY}:damaged"] == damage
+    ann.shelf.notice = ""
+    games = json.loads(storage.items[KEY])["games"]
+    assert list(games) == [ann.device.line.game_id.hex()]
+    again = desk("circle-duel", storage)
+    assert again.open(f"#game={ann.device.line.game_id.hex()}") == ""
+    assert not again.shelf.notice and not ann.shelf.notice
+
+
+def test_a_damaged_kept_game_is_refused_with_words() -> None:
+    storage = Storage()
+    ann = desk("circle-duel", storage)
+    ann.start(settings(size="5"), 1)
+    game_id = ann.device.line.game_id.hex()
+    shelf = json.loads(storage.items[KEY])
+    shelf["games"][game_id]["device"]["line"] = {"deep": [[["x"]]]}
+    storage.items[KEY] = json.dumps(shelf)
+    assert "could not be read" in desk("circle-duel", storage).open(f"#game={game_id}")
+
+
+@pytest.mark.parametrize("how", ["stop", "cheating"])
+def test_an_ended_game_whose_end_was_erased_stays_ended(how: str) -> None:
+    storage = Storage()
+    ann, bob = desk("number-circle", storage), desk("number-circle")
+    ann.start(settings(), 1)
+    assert bob.open(play(ann)) == ""
+    if how == "stop":
+        assert ann.act(lambda device: device.stop()) == ""
+    else:
+        ann.device.ended = (CHEATING, "Bob showed a 3 twice.")
+        ann.shelf.keep(ann.device)
+    game_id = ann.device.line.game_id.hex()
+    shelf = json.loads(storage.items[KEY])
+    shelf["games"][game_id]["device"]["ended"] = None  # erased by another page
+    storage.items[KEY] = json.dumps(shelf)
+    again = desk("number-circle", storage)
+    assert again.open(f"#game={game_id}") == ""
+    assert again.device is not None and again.device.status == (
+        STOPPED if how == "stop" else CHEATING
+    )
+    assert "ended on this device" in again.open(
+        play(bob) if bob.device.status == YOUR_TURN else bob.address()
+    )
+
+
+def test_the_page_says_which_settings_were_chosen_and_which_drawn() -> None:
+    ann, bob = desk("number-circle"), desk("number-circle")
+    ann.start(settings(first="random", target="12"), 1)
+    assert ann.device is not None
+    note = settings_note(ann.device)
+    assert "Who moves first: to be drawn by both devices" in note
+    assert "The target total (T): 12, chosen in the invitation." in note
+    assert bob.open(ann.address()) == "" and bob.device is not None
+    renderer = renderer_class("number-circle")(GAMES["number-circle"])
+    words = status_line(LinkSession(bob.device), renderer, View(2), [])
+    assert "completes the draw" in words and LinkSession(bob.device).to_act == 1
+    assert ann.open(bob.address()) == "" and bob.open(ann.address()) == ""
+    first = ann.device.line.names[ann.device.line.options["first"] - 1]
+    assert f"Who moves first: {first}, drawn by both devices." in settings_note(bob.device)
+    assert settings_note(bob.device) == settings_note(ann.device)
+
+
+def finish(ann: LinkDesk, bob: LinkDesk) -> LinkDesk:
+    """Play first legal moves to the end; the desk whose link ended the game."""
+    last = ann
+    for _ in range(200):
+        movers = [d for d in (ann, bob) if d.device.status == YOUR_TURN]
+        if not movers:
+            break
+        last = movers[0]
+        waiting = bob if last is ann else ann
+        assert waiting.open(play(last)) == ""
+    return last
+
+
+@pytest.mark.parametrize("slug", ["circle-duel", "number-duel"])
+def test_the_end_is_said_in_each_players_words_and_the_last_link_offered_once(slug: str) -> None:
+    ann, bob = desk(slug), desk(slug)
+    ann.start(settings(**({"numbers": "3"} if slug == "number-duel" else {"size": "5"})), 1)
+    if ann.device.status == WAITING:
+        assert bob.open(ann.address()) == "" and bob.arranging is not None
+        bob.arranging.done_arranging()
+        assert bob.arranged() and ann.open(bob.address()) == ""
+    else:
+        assert bob.open(play(ann)) == ""
+    finish(ann, bob)
+    # Number Duel: the attacker learns the end from the defender's answer, then opens
+    # the rest of its row: each side passes on what it has, until neither has news.
+    for _ in range(2):
+        for here, there in ((ann, bob), (bob, ann)):
+            if here.device.owes_link:
+                assert there.open(here.address()) in ("", "You have opened this link already.")
+    assert ann.device.status == bob.device.status == OVER
+    assert ann.device.line.closed == bob.device.line.closed
+    # A device cannot know its last link arrived: only the one that made the last
+    # change still offers it, and only until the player says it was sent.
+    assert [ann.device.owes_link, bob.device.owes_link].count(True) == 1
+    renderer = renderer_class(slug)(GAMES[slug])
+    winner = ann if ann.device.outcome().winner == 1 else bob
+    loser = bob if winner is ann else ann
+    tie = ann.device.outcome().winner is None
+    for here, words in ((winner, "You won! "), (loser, "You lost. ")):
+        line = status_line(LinkSession(here.device), renderer, View(here.device.seat), [], True)
+        assert line.startswith("It's a draw" if tie else words) and " wins" not in line
+        assert "your move" not in line and "open their" not in line
+    if tie:
+        return
+    assert summary(loser.device)["state"] == "Over: you lost"
+    assert summary(winner.device)["state"] == "Over: you won"
+
+
+def test_the_player_whose_move_ends_the_game_is_told_to_send_it() -> None:
+    ann, bob = desk("circle-duel"), desk("circle-duel")
+    ann.start(settings(size="5"), 1)
+    assert bob.open(play(ann)) == ""
+    last = finish(ann, bob)
+    other_desk = bob if last is ann else ann
+    assert last.device.status == OVER and last.device.owes_link
+    assert send_label(last.device) == "Send the last link"
+    renderer = renderer_class("circle-duel")(GAMES["circle-duel"])
+    view = View(last.device.seat)
+    said = status_line(LinkSession(last.device), renderer, view, [])
+    them = other_desk.device.line.names[other_desk.device.seat - 1]
+    assert said.endswith(f"Send {them} this last link: it shows them the end.")
+    sent = status_line(LinkSession(last.device), renderer, view, [], sent=True)
+    assert sent.endswith("Last link sent.")
+    assert other_desk.device.status == OVER and not other_desk.device.owes_link
+
+
+def test_the_waiting_state_says_each_step_in_words() -> None:
+    ann, bob = desk("number-duel"), desk("number-duel")
+    ann.start(settings(numbers="3"), 1)
+    renderer = renderer_class("number-duel")(GAMES["number-duel"])
+    said = status_line(LinkSession(ann.device), renderer, View(1), [])
+    assert said == "Send your invitation to Bob, then open their answer here."
+    assert send_label(ann.device) == "Send your invitation"
+    assert status_line(LinkSession(ann.device), renderer, View(1), [], sent=True).startswith(
+        "Invitation sent. Waiting for Bob to join"
+    )
+    assert bob.open(ann.address()) == "" and bob.arranging is not None
+    bob.arranging.done_arranging()
+    assert bob.arranged()
+    assert send_label(bob.device) == "Send your answer"  # no move of Bob's yet
+    assert ann.open(bob.address()) == ""
+    attack = first_move(ann)
+    play(ann)
+    number, position = attack.split("@")
+    session = LinkSession(ann.device)
+    said = status_line(session, renderer, View(1), [])
+    assert said == (
+        f"You attacked Bob's position {position} with your {number}: their number there decides"
+        " it. Send Bob this link: their device answers it."
+    )
+    assert "Sent: waiting for Bob's answer" in status_line(session, renderer, View(1), [], True)
+    assert send_label(ann.device) == "Send your move"
+    texts: list[str] = []
+
+    class Pen:
+        width = 600.0
+
+        def text(self, x: float, y: float, text: str, *rest: object) -> None:
+            texts.append(text)
+
+        def __getattr__(self, name: str) -> object:
+            return lambda *args, **kwargs: None
+
+    from app.board import view_of
+
+    view = view_of(session, None)
+    assert view.awaiting == attack
+    renderer.draw(Pen(), session.game, view, renderer.layout(session.game, view, 600.0))  # type: ignore[arg-type]
+    assert f"You attack position {position} · waiting for Bob's number" in texts
+    assert "No attacks yet" not in texts

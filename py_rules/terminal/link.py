@@ -67,8 +67,19 @@ class Shelf:
         return self.folder / f"{device.line.game_id.hex()}.json"
 
     def save(self, device: Device) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.path(device).write_text(json.dumps(device.to_data()), encoding="utf-8")
+        """Write the game, secrets included, readable by this user alone: the folder
+        0700 and the file 0600, whatever the umask (and tightened if an earlier
+        version made them readable by others). Written whole to a new file first, then
+        renamed over the old one, so an interrupted write never leaves half a game."""
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o700)
+        path = self.path(device)
+        fresh = path.with_suffix(".tmp")
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.chmod(fresh, 0o600)  # a leftover file keeps its mode through O_CREAT
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(device.to_data()))
+        os.replace(fresh, path)
 
     def find(self, game_id: str) -> Device | None:
         """The game whose id is (or starts with) `game_id`; None if none is kept."""
@@ -141,6 +152,8 @@ class Table:
             self.presenter(device.game).show_end()
         elif status == WAITING:
             say(f"Waiting for {name} to open your invitation.")
+        elif status == THEIR_TURN and device.drawing:
+            say(f"Waiting for {name}'s link: it completes the draw of the random settings.")
         elif status == THEIR_TURN:
             pending = (
                 f" (your attack {device.pending} waits for their answer)" if device.pending else ""

@@ -82,7 +82,8 @@ def refusal_of(verdicts: Iterable[Checked]) -> str | None:
 def view_of(session: Session, pending: str | None) -> View:
     """What the renderer may show: whose secrets, and whether everything is public."""
     arranging = session.phase is Phase.ARRANGE
-    return View(session.viewer, pending, session.reveal_all, session.seat, arranging)
+    awaiting = getattr(session, "awaiting", None)  # a game by link: an attack sent
+    return View(session.viewer, pending, session.reveal_all, session.seat, arranging, awaiting)
 
 
 class Board:

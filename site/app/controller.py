@@ -92,7 +92,10 @@ class BoardController(LinkGames):
         if host.links_key:
             shelf = LinkShelf(host.links_key, stored, store)
             self.desk = LinkDesk(host.slug, shelf, host.share_url)
-            self.panel = LinkPanel(self.share_box, self.link_act, self.open_link)
+            # Under the board, beside the status it answers (on a phone the side panel
+            # is far below): the link to send is the next action.
+            where = self.screen.note_line or self.share_box
+            self.panel = LinkPanel(where, self.link_act, self.open_link, self.link_sent)
         else:
             self.action.pop("link").remove()
         self.wire()

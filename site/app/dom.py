@@ -148,6 +148,16 @@ def scroll_into_view(node: Any) -> None:
     node.scrollIntoView(js.Object.fromEntries(js_array([js_array(["block", "nearest"])])))
 
 
+def scroll_to_top(node: Any) -> None:
+    """Scroll so that `node` is at the top of the window (as far as the page allows)."""
+    node.scrollIntoView(js.Object.fromEntries(js_array([js_array(["block", "start"])])))
+
+
+def focus_quietly(node: Any) -> None:
+    """Move the focus to `node` without scrolling (the caller scrolls as it means to)."""
+    node.focus(js.Object.fromEntries(js_array([js_array(["preventScroll", True])])))
+
+
 def set_address_param(name: str, value: str) -> None:
     """Put `name=value` into the address bar's query without loading anything, so that a
     reload or a bookmark comes back to what the page shows."""

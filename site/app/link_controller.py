@@ -11,12 +11,21 @@ from typing import Any
 
 from py_rules import Phase
 from py_rules.i18n import _
+from py_rules.play.link import OVER, THEIR_TURN, WAITING
 from py_rules.rules.errors import RulesError
 
 from .board import Board
-from .dom import set_fragment, warn
+from .dom import focus_quietly, scroll_into_view, scroll_to_top, set_fragment, warn
 from .link_panel import LinkPanel
-from .link_play import KEEP, LinkDesk, LinkSession, opponent, status_line
+from .link_play import (
+    KEEP,
+    LinkDesk,
+    LinkSession,
+    opponent,
+    send_label,
+    settings_note,
+    status_line,
+)
 
 
 class LinkGames:
@@ -65,13 +74,38 @@ class LinkGames:
         except Exception as error:  # hostile input must never stop the page
             warn(f"A link could not be opened: {type(error).__name__}: {error}")
             message = _("This link could not be opened: it is damaged.")
-        root = self.host.root.dataset  # how many links were opened: tests wait on it
-        root.opened = str(int(getattr(root, "opened", None) or 0) + 1)
         if self.linked:
             self.link_shown(message)
+            self.bring_into_view()
         else:
             set_fragment("")
             self.say(message)
+            self.shelf_notice()
+        root = self.host.root.dataset  # how many links were opened: tests wait on it
+        root.opened = str(int(getattr(root, "opened", None) or 0) + 1)
+
+    def bring_into_view(self) -> None:
+        """After a link is opened: the status at the top of the screen with the board
+        under it, the link to send in view when that is the next action, and the
+        focus on the status, so that a screen reader reads where the game stands."""
+        status = self.screen.status
+        status.setAttribute("tabindex", "-1")
+        focus_quietly(status)
+        scroll_to_top(status)
+        if not self.panel.send_box.hidden:
+            scroll_into_view(self.panel.send_button)
+
+    def link_sent(self) -> None:
+        """The player shared or copied the link shown: the status says what comes next."""
+        if self.desk and self.desk.device:
+            self.desk.sent = self.desk.device.link()
+            self.render_link()
+
+    def shelf_notice(self) -> None:
+        """Say once that the kept games by link were damaged and set aside."""
+        if self.desk and self.desk.shelf.notice:
+            self.screen.note(self.desk.shelf.notice)
+            self.desk.shelf.notice = ""
 
     def link_act(self, kind: str) -> None:
         """Resign or stop the game by link shown."""
@@ -86,6 +120,7 @@ class LinkGames:
         self.board.load(self.desk.session())
         self.changed()
         self.say(message)
+        self.shelf_notice()
         if self.desk.device:
             set_fragment(KEEP + self.desk.device.line.game_id.hex())
 
@@ -105,10 +140,24 @@ class LinkGames:
             return
         view, log = self.board.view(), self.board.log
         status = self.screen.status
-        status.textContent = status_line(session, self.renderer, view, log)
+        sent = self.desk.sent == device.link()
+        status.textContent = status_line(session, self.renderer, view, log, sent)
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = opponent(device)
-        self.panel.show(device.status, them, _(self.cls.title), self.desk.address())
+        address = self.desk.address()
+        sending = device.status in (WAITING, THEIR_TURN) or (
+            device.status == OVER and device.owes_link
+        )
+        self.panel.show(
+            device.status,
+            them,
+            _(self.cls.title),
+            address,
+            settings_note(device),
+            send_label(device),
+            sending,
+        )
+        self.host.root.dataset.linkSent = "true" if sent else "false"
         for key in ("undo", "redo"):  # every move sent stays
             self.action[key].disabled = True
         self.host.root.dataset.link = device.status

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from py_rules.i18n import N_, _
-from py_rules.play.link import CHEATING, STOPPED, YOUR_TURN
+from py_rules.play.link import CHEATING, OVER, STOPPED, YOUR_TURN
 
 from .dom import el, on, send_text
 
 NOT_COPIED = N_("Copy the link from the field above.")
 SEND_NOTE = N_("Send this link to {them} in any chat; open their answer here when it comes.")
+LAST_NOTE = N_("Send this last link to {them} in any chat: it shows them the end.")
 SAID = {"shared": N_("Shared."), "copied": N_("Link copied.")}
 
 
@@ -29,7 +30,9 @@ class LinkPanel:
         after: Any,
         act: Callable[[str], None],
         open_link: Callable[[str], None],
+        sent: Callable[[], None] = lambda: None,
     ) -> None:
+        self.sent = sent  # told when the link was shared or copied
         self.panel = el("section", "panel link-panel", aria_label=_("Playing by link"))
         self.panel.hidden = True
         self.heading = el("h2", text=_("Playing by link"))
@@ -40,20 +43,23 @@ class LinkPanel:
             "input", "link-field", type="text", readonly="", aria_label=_("Link to send")
         )
         self.note = el("p", "link-note", aria_live="polite")
+        self.settings = el("p", "link-settings")
         self.send_box.append(self.send_button, self.field, self.note)
         self.buttons = el("div", "link-actions")
         self.resign = el("button", "button", _("Resign"), type="button")
         self.stop = el("button", "button", _("Stop this game"), type="button")
         self.buttons.append(self.resign, self.stop)
-        self.panel.append(self.heading, self.send_box, self.buttons)
+        self.panel.append(self.heading, self.send_box, self.settings, self.buttons)
         after.after(self.panel)
         on(self.send_button, "click", lambda _event: self.send())
         on(self.field, "focus", lambda _event: self.field.select())
+        on(self.field, "copy", lambda _event: self.sent())  # copied by hand
         on(self.resign, "click", lambda _event: act("resign"))
         on(self.stop, "click", lambda _event: act("stop"))
         self.opener = self.open_form(open_link)
         self.panel.after(self.opener)
         self.title = self.them = ""
+        self.last = False
 
     def open_form(self, open_link: Callable[[str], None]) -> Any:
         form = el("form", "panel link-open", aria_label=_("Open a friend's link"))
@@ -75,28 +81,49 @@ class LinkPanel:
     def hide(self) -> None:
         self.panel.hidden = True
 
-    def show(self, status: str, them: str, title: str, url: str) -> None:
-        """Show the game by link's state: the link to send unless it is this player's
-        turn or the game has ended here; Resign on their turn; Stop until it ends."""
+    def show(
+        self,
+        status: str,
+        them: str,
+        title: str,
+        url: str,
+        settings: str = "",
+        label: str = "",
+        sending: bool = True,
+    ) -> None:
+        """Show the game by link's state: the link to send while there is one to send
+        (`sending`: not on this player's turn, and after the end only to the player
+        who owes the last link), under `label`; Resign on their turn; Stop until it
+        ends; which settings were chosen and which drawn."""
         self.panel.hidden = False
+        self.settings.textContent = settings
+        self.settings.hidden = not settings
         self.title, self.them = title, them
         self.heading.textContent = _("Playing {name} by link").format(name=them)
-        sending = status not in (YOUR_TURN, CHEATING, STOPPED)
+        self.last = status == OVER
+        if label:
+            self.send_button.textContent = label
         if self.field.value != url:
             self.field.value = url
-            self.note.textContent = _(SEND_NOTE).format(them=them)
+            self.note.textContent = self.words()
         self.send_box.hidden = not sending
         self.resign.hidden = status != YOUR_TURN
         self.stop.hidden = status in (CHEATING, STOPPED)
         self.buttons.hidden = self.resign.hidden and self.stop.hidden
 
+    def words(self) -> str:
+        return _(LAST_NOTE if self.last else SEND_NOTE).format(them=self.them)
+
     def send(self) -> None:
         """Web Share where the browser has it, else the clipboard; the field stays."""
-        url, note, them = str(self.field.value), self.note, self.them
+        url, note = str(self.field.value), self.note
+        words = self.words()
         self.field.select()
 
         def done(how: str) -> None:
             said = _(SAID.get(how, NOT_COPIED))
-            note.textContent = said + " " + _(SEND_NOTE).format(them=them)
+            note.textContent = said + " " + words
+            if how:
+                self.sent()
 
         send_text(self.title, url, done)

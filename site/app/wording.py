@@ -74,19 +74,23 @@ def ending(game: Game[Any], renderer: Renderer) -> str:
         assert outcome.reason is Reason.LAST_ENCOUNTER, "only a last encounter ends in a tie"
         return _("It's a draw: the last two numbers tied.")
     wins = _("{name} wins!").format(name=game.player_name(outcome.winner))
+    return f"{wins} {why_it_ended(game, renderer)}"
+
+
+def why_it_ended(game: Game[Any], renderer: Renderer) -> str:
+    """Why a game with a winner ended, without naming the winner ("Bob cannot move.")."""
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome) and outcome.winner is not None
     loser = game.player_name(other(outcome.winner))
     match outcome.reason:
         case Reason.STUCK:
-            return f"{wins} {renderer.stuck(game, loser)}"
+            return renderer.stuck(game, loser)
         case Reason.TARGET:
-            exact = _("Their total is exactly {target}.").format(target=game.options["target"])
-            return f"{wins} {exact}"
+            return _("Their total is exactly {target}.").format(target=game.options["target"])
         case Reason.NO_NUMBERS | Reason.LAST_ENCOUNTER:
-            left = _("{name} has no numbers left.").format(name=loser)
-            return f"{wins} {left}"
+            return _("{name} has no numbers left.").format(name=loser)
         case Reason.RESIGNED:
-            resigned = _("{name} resigned.").format(name=loser)
-            return f"{wins} {resigned}"
+            return _("{name} resigned.").format(name=loser)
         case unknown:
             assert_never(unknown)
 

@@ -38,7 +38,7 @@
       case "over won":
         return gettext("Over: you won");
       case "over lost":
-        return gettext("Over: {name} won", { name });
+        return gettext("Over: you lost");
       default:
         return String(s.state);
     }

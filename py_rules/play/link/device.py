@@ -30,14 +30,17 @@ from ...registry import game_class
 from ...rules.core import Game, Outcome, other
 from ...rules.errors import BadOption, BadSave, IllegalMove, RulesError
 from ...rules.games.number_duel import Attack
+from .draw import VALUE_BYTES, Draw, commitment
 from .line import (
     GAME_ID_BYTES,
-    MAX_MOVES,
     Line,
     Problem,
     Reading,
     Replay,
+    chosen_settings,
     decode,
+    drawable,
+    drawn_options,
     encode,
     outcome,
     public_options,
@@ -82,11 +85,13 @@ class Device:
         salts: Sequence[bytes] = (),
         received: bytes = b"",
         ended: tuple[str, str] | None = None,
+        drawn: bytes = b"",
     ) -> None:
         self.seat = seat
         self.line = line
         self.order = tuple(order)
         self.salts = tuple(salts)
+        self.drawn = drawn  # this device's value in the draw, while it is secret
         self.received = received  # the digest of the last link taken, to spot it again
         self.ended = ended  # (STOPPED or CHEATING, why) once this device has ended it
         self._link: tuple[Line | None, str] = (None, "")  # the last link made, for its line
@@ -116,12 +121,23 @@ class Device:
         if order is None:
             order = options.get(f"order{seat}")
         chosen = {k: v for k, v in options.items() if k not in game_cls.secret_options()}
-        # Who moves first, a random target: drawn here, from this device's randomness.
-        chosen.setdefault("seed", int.from_bytes(entropy(8), "big") >> 1)
-        base = game_cls(chosen, names)
+        # Who moves first, a random target: drawn by both devices (`draw`), never here
+        # alone; until then each holds a placeholder that no move is played with.
+        random_ones = tuple(
+            spec.name
+            for spec in drawable(game_cls)
+            if chosen.get(spec.name) is not None and spec.parse(chosen[spec.name]) == "random"
+        )
+        game_id = entropy(GAME_ID_BYTES)
+        draw, value = None, b""
+        if random_ones:
+            value = entropy(VALUE_BYTES)
+            draw = Draw(seat, random_ones, commitment(game_id, seat, value))
+            chosen.update(drawn_options(slug, draw))
+        base = game_cls({**chosen, "seed": 0}, names)
         public = {spec.name: base.options[spec.name] for spec in public_options(game_cls)}
-        line = Line(slug, entropy(GAME_ID_BYTES), public, base.names)
-        device = cls(seat, line)
+        line = Line(slug, game_id, public, base.names, draw=draw)
+        device = cls(seat, line, drawn=value)
         return device._sealed(base, order, entropy)
 
     @classmethod
@@ -139,11 +155,14 @@ class Device:
             raise LinkRefused("tampered", f"This link cannot be played: {reading.problem.message}")
         seat = other(reading.sender)
         line = reading.line
-        if line.hidden and line.sealed(seat):
+        draw = line.draw
+        if (line.hidden and line.sealed(seat)) or (draw and draw.joined is not None):
             raise LinkRefused(
                 "joined",
                 "This game already has both players: open it on the device that played it.",
             )
+        if draw:  # this device's part of the draw, in the clear: the other has committed
+            line = replace(line, draw=replace(draw, joined=entropy(VALUE_BYTES)))
         base = game_class(line.slug)({**line.options, "seed": 0}, line.names)
         device = cls(seat, line, received=digest(payload))
         return device._sealed(base, order, entropy)
@@ -166,7 +185,7 @@ class Device:
         both = list(self.line.seals)
         both[self.seat - 1] = seals
         line = replace(self.line, seals=(both[0], both[1]))
-        return type(self)(self.seat, line, own, salts, self.received)
+        return type(self)(self.seat, line, own, salts, self.received, drawn=self.drawn)
 
     # ----- what is true now ---------------------------------------------------------
 
@@ -197,6 +216,23 @@ class Device:
         return self._view.game
 
     @property
+    def has_moved(self) -> bool:
+        """Whether this player has made a move (the joiner's first link has none)."""
+        return self.seat in self._reading.movers
+
+    @property
+    def owes_link(self) -> bool:
+        """Whether this device's line holds something the other device has not seen:
+        its last link differs from the one this device last took. After the end, the
+        player who made the last move (or answer, or opening) still sends one link."""
+        return digest(encode(self.line, other(self.seat))) != self.received
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the game's random settings wait for the other device's part."""
+        return self.line.draw is not None and not self.line.draw.done
+
+    @property
     def pending(self) -> str | None:
         """This player's attack waiting for the other's answer (its text), if any."""
         return self.line.moves[-1] if self.line.pending else None
@@ -212,6 +248,9 @@ class Device:
             return OVER
         if self.line.hidden and not self.line.sealed(other(self.seat)):
             return WAITING
+        draw = self.line.draw
+        if draw and not draw.done:  # the other device's part of the draw is still to come
+            return WAITING if draw.joined is None else THEIR_TURN
         if self.pending or self.game.to_move != self.seat:
             return THEIR_TURN
         return YOUR_TURN
@@ -256,8 +295,6 @@ class Device:
             if chosen.number not in self._view.shown[self.seat - 1].values():
                 openings.append(self._opening(self.order.index(chosen.number) + 1))
             pending = chosen.position not in self._view.shown[other(self.seat) - 1]
-        if len(self.line.moves) >= MAX_MOVES:
-            raise IllegalMove(f"This game has {MAX_MOVES} moves, the most a link can carry.")
         line = replace(
             self.line,
             moves=(*self.line.moves, game.move_text(chosen)),
@@ -289,6 +326,11 @@ class Device:
         old = self.line, self._view, self._reading
         try:
             self.line = line
+            draw = line.draw
+            if answer and draw and draw.seat == self.seat and draw.joined and not draw.revealed:
+                done = replace(draw, revealed=self.drawn)  # both parts are in: reveal
+                options = {**line.options, **drawn_options(line.slug, done)}
+                self.line = line = replace(line, draw=done, options=options)
             if answer and line.pending:
                 self._replay()
                 attack = self.game.parse_move(line.moves[-1])
@@ -326,7 +368,7 @@ class Device:
             )
         if digest(payload) == self.received:
             raise LinkRefused("sent-twice", "You have opened this link already.")
-        if (line.slug, line.options, line.names) != (mine.slug, mine.options, mine.names):
+        if chosen_settings(line) != chosen_settings(mine):
             raise LinkRefused("tampered", "This link has other settings or names than this game.")
         for seat in (1, 2):
             if (
@@ -343,6 +385,13 @@ class Device:
         new = list(
             zip(reading.movers[len(mine.moves) :], line.moves[len(mine.moves) :], strict=True)
         )
+        if (
+            len(new) > 1
+            or any(player != reading.sender for player, _ in new)
+            or (not reading.problem and line.pending and reading.movers[-1] != reading.sender)
+        ):
+            raise LinkRefused("out-of-turn", "This link plays a move in your turn: it is refused.")
+        self._check_sender(reading)
         problem = reading.problem
         if problem:
             if problem.cheating:
@@ -352,19 +401,37 @@ class Device:
             raise LinkRefused(
                 "tampered", f"This link does not follow from the game: {problem.message}"
             )
-        if (
-            len(new) > 1
-            or any(player != reading.sender for player, _ in new)
-            or (line.pending and reading.movers[-1] != reading.sender)
-        ):
-            raise LinkRefused("out-of-turn", "This link plays a move in your turn: it is refused.")
-        if line.resigned not in (None, mine.resigned, reading.sender):
-            raise LinkRefused("tampered", "This link says that you resigned: you did not.")
-        if self.seat in line.closed and self.seat not in mine.closed:
-            raise LinkRefused("tampered", "This link opens your row: only you can.")
         self._become(line, answer=True)
         self.received = digest(payload)
         return Received(new)
+
+    def _check_sender(self, reading: Reading) -> None:
+        """Refuse a link that says what only this device may say: an opening of this
+        player's row (this device alone knows its numbers and salts), this player's
+        resignation or closing, or this device's part of the draw. Checked before any
+        failed opening is taken for cheating, so no link can make this device accuse
+        its own player."""
+        line, mine, problem = reading.line, self.line, reading.problem
+        new_openings = line.openings[len(mine.openings) :]
+        if any(opening.seat == self.seat for opening in new_openings) or (
+            problem is not None and problem.seat == self.seat
+        ):
+            raise LinkRefused(
+                "tampered", "This link reveals a number of your row: only your device can."
+            )
+        if self.seat in line.closed and self.seat not in mine.closed:
+            raise LinkRefused("tampered", "This link opens your row: only you can.")
+        if line.resigned == self.seat and mine.resigned != self.seat:
+            raise LinkRefused("tampered", "This link says that you resigned: you did not.")
+        theirs, ours = line.draw, mine.draw
+        if theirs is None or ours is None:
+            return
+        if (theirs.joined is not None and ours.joined is None and ours.seat != self.seat) or (
+            theirs.revealed is not None and ours.revealed is None and ours.seat == self.seat
+        ):
+            raise LinkRefused(
+                "tampered", "This link brings this device's own part of the draw: it is refused."
+            )
 
     def _compare(self, reading: Reading) -> None:
         """Refuse a link that does not continue this device's line (see the module's
@@ -383,6 +450,14 @@ class Device:
                     f"This link answers move {index} differently ({theirs}) from the link you"
                     f" opened before ({ours}): only the first answer counts.",
                 )
+        their_draw, our_draw = line.draw, mine.draw
+        if (
+            their_draw
+            and our_draw
+            and our_draw.joined
+            and their_draw.joined not in (None, our_draw.joined)
+        ):
+            raise LinkRefused("tampered", "This link changes the draw of the random settings.")
         known = min(len(line.openings), len(mine.openings))
         if line.openings[:known] != mine.openings[:known]:
             raise LinkRefused("tampered", "This link changes a number revealed before.")
@@ -398,6 +473,11 @@ class Device:
             or len(line.moves) < len(mine.moves)
             or len(line.openings) < len(mine.openings)
             or (mine.resigned is not None and line.resigned is None)
+            or (
+                mine.draw is not None
+                and line.draw is not None
+                and line.draw.progress < mine.draw.progress
+            )
         )
         if behind and problem is None:
             raise LinkRefused(
@@ -422,6 +502,7 @@ class Device:
             "salts": [salt.hex() for salt in self.salts],
             "received": self.received.hex(),
             "ended": list(self.ended) if self.ended else None,
+            "drawn": self.drawn.hex(),
         }
 
     @classmethod
@@ -442,9 +523,18 @@ class Device:
                 or ended[0] not in (CHEATING, STOPPED)
             ):
                 raise BadSave("This game by link is corrupt.")
-            device = cls(seat, reading.line, order, salts, bytes.fromhex(data["received"]))
+            drawn = bytes.fromhex(data.get("drawn", ""))
+            draw = reading.line.draw
+            if (
+                draw
+                and draw.seat == seat
+                and commitment(reading.line.game_id, seat, drawn) != (draw.commitment)
+            ):
+                raise BadSave("This game by link does not match its own draw.")
+            received = bytes.fromhex(data["received"])
+            device = cls(seat, reading.line, order, salts, received, drawn=drawn)
             device.ended = (str(ended[0]), str(ended[1])) if ended else None
-        except (KeyError, TypeError, ValueError, RulesError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError, RulesError) as error:
             if isinstance(error, BadSave):
                 raise
             raise BadSave("This game by link is corrupt.") from None

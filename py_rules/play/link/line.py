@@ -32,16 +32,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...registry import GAMES
-from ...rules.core import Game, Outcome, Reason, other
+from ...rules.core import MAX_MOVES, Game, Outcome, Reason, other
 from ...rules.errors import RulesError
 from ...rules.games.number_duel import Attack
 from ...rules.options import FIRST, FlagOption, IntOption
+from .draw import COMMITMENT_BYTES, VALUE_BYTES, Draw, combined, derive
 from .seal import SALT_BYTES, SEAL_BYTES, Opening, seal
-from .wire import Reader, Writer, damaged
+from .wire import LinkRefused, Reader, Writer, damaged
 
+# Version 2 is version 1 with the draw of random settings after the game's name; a
+# line without a draw is written as version 1, byte for byte as before.
 VERSION = 1
+DRAW_VERSION = 2
 GAME_ID_BYTES = 8
-MAX_MOVES = 10_000
 RESIGNED = Reason.RESIGNED
 # The seats that opened the rest of their row after the end, in the order they did.
 CLOSINGS: tuple[tuple[int, ...], ...] = ((), (1,), (2,), (1, 2), (2, 1))
@@ -61,6 +64,7 @@ class Line:
     resigned: int | None = None
     closed: tuple[int, ...] = ()
     pending: bool = False  # the last attack waits for its defender's number
+    draw: Draw | None = None  # the settings drawn by both devices, if any
 
     @property
     def hidden(self) -> bool:
@@ -79,6 +83,7 @@ class Problem:
     index: int
     message: str
     cheating: bool = False
+    seat: int | None = None  # whose opening it is, for an opening that fails
 
 
 @dataclass
@@ -97,6 +102,34 @@ def public_options(cls: type[Game[Any]]) -> tuple[IntOption | FlagOption, ...]:
     public ones (never a hidden order or the seed)."""
     specs = cls.public_option_specs()
     return (FIRST, *(spec for spec in specs if isinstance(spec, IntOption | FlagOption)))
+
+
+def drawable(cls: type[Game[Any]]) -> tuple[IntOption, ...]:
+    """The public options that may be left to chance ("random"), in the link's order."""
+    return tuple(
+        spec for spec in public_options(cls) if isinstance(spec, IntOption) and spec.allow_random
+    )
+
+
+def drawn_options(slug: str, draw: Draw | None) -> dict[str, int]:
+    """The drawn settings' values: from both values once the draw is done, else each
+    option's lowest value, a placeholder no move can be played with (`walk`)."""
+    if draw is None:
+        return {}
+    specs = [spec for spec in drawable(GAMES[slug]) if spec.name in draw.names]
+    if draw.joined is not None and draw.revealed is not None:
+        return derive(specs, combined(draw.revealed, draw.joined))
+    return {spec.name: spec.low for spec in specs}
+
+
+def chosen_settings(line: Line) -> tuple[Any, ...]:
+    """Everything about a line's settings that no later link may change: the game, the
+    options chosen, the names, and who committed to which draw with what."""
+    draw = line.draw
+    drawn = draw.names if draw else ()
+    chosen = {name: value for name, value in line.options.items() if name not in drawn}
+    committed = (draw.seat, draw.names, draw.commitment) if draw else None
+    return line.slug, chosen, line.names, committed
 
 
 def row_size(line: Line) -> int:
@@ -272,6 +305,8 @@ def walk(
         if isinstance(got, Problem):
             return Problem(index, got.message, got.cheating)
         problem = replay.check_opening(got, index) if check else None
+        if problem is not None:
+            problem = dataclasses.replace(problem, seat=got.seat)
         if problem is None:
             replay.learn(got)
             openings.append(got)
@@ -279,6 +314,8 @@ def walk(
 
     if line.hidden and count and not (line.sealed(1) and line.sealed(2)):
         return stop(Problem(0, "It has moves before both players sealed their numbers."))
+    if line.draw and count and not line.draw.done:
+        return stop(Problem(0, "It has moves before both devices drew its random settings."))
     for index in range(count):
         legal = replay.game.legal_moves()
         if not legal:
@@ -347,12 +384,22 @@ def outcome(replay_game: Game[Any], line: Line) -> Outcome | None:
 def encode(line: Line, sender: int) -> bytes:
     """The payload of a link from `sender` carrying `line`."""
     out = Writer()
-    out.byte(VERSION)
+    out.byte(DRAW_VERSION if line.draw else VERSION)
     out.raw(line.game_id)
     closing = CLOSINGS.index(line.closed)
     out.byte(sender | (line.resigned or 0) << 2 | closing << 4 | line.pending << 7)
     out.text(line.slug)
+    draw = line.draw
+    if draw:
+        specs = drawable(GAMES[line.slug])
+        out.varint(sum(1 << i for i, spec in enumerate(specs) if spec.name in draw.names))
+        out.byte(draw.seat | (draw.joined is not None) << 2 | (draw.revealed is not None) << 3)
+        out.raw(draw.commitment)
+        out.raw(draw.joined or b"")
+        out.raw(draw.revealed or b"")
     for spec in public_options(GAMES[line.slug]):
+        if draw and spec.name in draw.names:
+            continue  # derived from the draw, never written
         value = line.options[spec.name]
         if isinstance(spec, FlagOption):
             out.byte(1 if value else 0)
@@ -388,12 +435,38 @@ def encode(line: Line, sender: int) -> bytes:
     return bytes(out.data)
 
 
+def read_draw(data: Reader, cls: type[Game[Any]], game_id: bytes) -> Draw:
+    """The draw of a version 2 link (the settings drawn, and each side's part so far);
+    a revealed value that does not open the commitment is refused as tampered."""
+    specs = drawable(cls)
+    mask = data.varint((1 << len(specs)) - 1)
+    flags = data.byte()
+    seat, joined, revealed = flags & 3, flags >> 2 & 1, flags >> 3 & 1
+    if not mask or seat not in (1, 2) or flags >> 4 or (revealed and not joined):
+        raise damaged("its draw is not valid")
+    draw = Draw(
+        seat,
+        tuple(spec.name for i, spec in enumerate(specs) if mask >> i & 1),
+        data.raw(COMMITMENT_BYTES),
+        data.raw(VALUE_BYTES) if joined else None,
+        data.raw(VALUE_BYTES) if revealed else None,
+    )
+    if revealed and not draw.opens(game_id):
+        raise LinkRefused(
+            "tampered",
+            "This link reveals another value for the draw than the one its inviter committed"
+            " to: it is refused.",
+        )
+    return draw
+
+
 def decode(payload: bytes) -> Reading:
     """Read and replay a link's payload. Malformed bytes or bad settings raise
     LinkRefused ("damaged", "settings"); what the moves and openings hold comes back
     as the reading's problem."""
     data = Reader(payload)
-    if data.byte() != VERSION:
+    version = data.byte()
+    if version not in (VERSION, DRAW_VERSION):
         raise damaged("it is from another version of Number Duels")
     game_id = data.raw(GAME_ID_BYTES)
     flags = data.byte()
@@ -404,8 +477,11 @@ def decode(payload: bytes) -> Reading:
     cls = GAMES.get(slug)
     if cls is None:
         raise damaged("it is for a game this version does not know")
-    options: dict[str, Any] = {}
+    draw = read_draw(data, cls, game_id) if version == DRAW_VERSION else None
+    options: dict[str, Any] = drawn_options(slug, draw)
     for spec in public_options(cls):
+        if spec.name in options:
+            continue
         if isinstance(spec, FlagOption):
             flag = data.byte()
             if flag > 1:
@@ -443,6 +519,7 @@ def decode(payload: bytes) -> Reading:
         resigned=resigned or None,
         closed=CLOSINGS[closing],
         pending=bool(pending),
+        draw=draw,
     )
     reading = Reading(line, sender)
     pool = iter(raw_openings)

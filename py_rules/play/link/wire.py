@@ -21,8 +21,8 @@ from ...rules.errors import RulesError
 
 CHECK_BYTES = 4
 # Far more than any game needs: at the standard sizes a link stays under 1,000
-# characters; Number Circle (no turn limit) takes about 17 per 100 moves, and a link
-# holds at most 10,000 moves (`line.MAX_MOVES`).
+# characters; Number Circle (no turn limit of its own) takes about 17 per 100 moves, and
+# a link holds at most the 500 moves the rules keep in one game (`core.MAX_MOVES`).
 MAX_LINK_CHARS = 12_000
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 # Where a link's text sits in a page address: games/<slug>/#play=<token>.

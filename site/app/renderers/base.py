@@ -71,6 +71,7 @@ class View:
     reveal: bool = False
     seat: int = 1
     arranging: bool = False
+    awaiting: str | None = None  # a move sent that waits for the other device's answer
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,11 @@ class Renderer:
 
     def describe(self, game: Any, move: str, player: int) -> str:
         """One move in words, for the status line and the history (game is after it)."""
+        return _("{name} played {move}.").format(name=game.player_name(player), move=move)
+
+    def awaiting(self, game: Any, move: str, player: int) -> str:
+        """A move sent that waits for the other device's answer, in words (game is
+        before it): only Number Duel's attacks wait, for the defender's number."""
         return _("{name} played {move}.").format(name=game.player_name(player), move=move)
 
     def stuck(self, game: Any, name: str) -> str:

@@ -133,7 +133,7 @@ class NumberDuelRenderer(Renderer):
                 legal=card["position"] in legal_positions,
             )
             pen.text(x + w / 2, CAPTION + h + 12, str(card["position"]), 12, theme.MUTED, 600)
-        self.band(pen, game, CAPTION + h + 22, BAND - 30)
+        self.band(pen, game, CAPTION + h + 22, BAND - 30, view.awaiting)
         remaining = set(game.state.remaining(seat))
         order = game.arrangement(seat)
         for i, card in enumerate(rows[seat]):
@@ -246,12 +246,27 @@ class NumberDuelRenderer(Renderer):
                 width=3,
             )
 
-    def band(self, pen: Pen, game: Any, y: float, height: float) -> None:
-        """The last encounter, public to both players, between the rows."""
+    def band(
+        self, pen: Pen, game: Any, y: float, height: float, awaiting: str | None = None
+    ) -> None:
+        """The last encounter, public to both players, between the rows; in a game by
+        link, this player's attack while it waits for the other device's answer."""
         cx = pen.width / 2
         pen.line(
             [(24, y + height / 2), (pen.width - 24, y + height / 2)], theme.TRACK, 2, dash=(2, 6)
         )
+        if awaiting is not None:  # an attack sent by link, waiting for the defence
+            number, position = awaiting.split("@")
+            attacker = game.to_move or 1
+            mid = y + height / 2 - 7
+            pen.rect(cx - 160, y, 320, height, 14, fill=theme.SURFACE, stroke=theme.LEGAL, width=2)
+            pen.text(cx - 46, mid, number, 24, theme.PLAYER[attacker], 800)
+            pen.text(cx, mid, _("vs"), 13, theme.MUTED, 700)
+            pen.text(cx + 46, mid, "?", 24, theme.MUTED, 800)
+            caption = _("You attack position {position} · waiting for {name}'s number")
+            caption = caption.format(position=position, name=game.player_name(other(attacker)))
+            pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
+            return
         if not game.state.encounters:
             pen.rect(cx - 110, y + 4, 220, height - 8, 14, fill=theme.SURFACE, stroke=theme.TRACK)
             pen.text(cx, y + height / 2, _("No attacks yet"), 14, theme.MUTED, 600)
@@ -283,6 +298,13 @@ class NumberDuelRenderer(Renderer):
                 number=view.pending
             )
         return _("choose one of your numbers to attack with")
+
+    def awaiting(self, game: Any, move: str, player: int) -> str:
+        number, position = move.split("@")
+        return _(
+            "You attacked {rival}'s position {position} with your {number}: their number"
+            " there decides it."
+        ).format(rival=game.player_name(other(player)), position=position, number=number)
 
     def describe(self, game: Any, move: str, player: int) -> str:
         e = game.state.encounters[-1]
