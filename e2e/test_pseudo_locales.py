@@ -237,6 +237,8 @@ def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
     browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any], locale: str, slug: str
 ) -> None:
     page = open_page(contexts, browser, site_url, watch, locale)
+    catalogues: list[str] = []
+    page.on("request", lambda r: "/locale/" in r.url and catalogues.append(r.url))
     gp = GamePage(page, slug)
     page.goto(f"{site_url}{locale}/games/{slug}/?mode=vs-computer&delay=0", wait_until="commit")
     gp.wait_ready()
@@ -249,6 +251,9 @@ def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
     check_fits(page, site_url, axe=locale not in PSEUDO_LANGUAGES)
     check_mirrored(page, locale, slug)
     assert canvas_boxes(page) == []
+    # Its own words only: the one catalogue of its language (offline.js may ask for it again,
+    # for the service worker to keep the language).
+    assert set(catalogues) == {f"{site_url}locale/{locale}.mo"}
     assert watch.errors == []
     page.close()
 
