@@ -11,9 +11,9 @@ tutorial page (two embedded boards) and the floor (a page that runs nothing but 
 (cold: a first-time visitor), lets the page finish what it does after becoming playable
 (the service worker's precache, keeping the snapshot for the next visit; unthrottled to save
 time), then visits it again (warm). Pages are interleaved so a busy machine slows all alike.
-The first game page is also visited in Spanish (its page under es/); `--site` serves another
-build, e.g. an older one to compare with (one without language folders shows Spanish through
-?lang=es).
+The first game page is also visited in Spanish, French and Arabic (its page under es/, fr/,
+ar/; a language the build lacks is left out); `--site` serves another build, e.g. an older one
+to compare with (one without language folders shows Spanish through ?lang=es).
 
 Prints the load average before and after, and per network: medians of the time from
 navigation to a playable page, the bytes on the wire until then, and both as ratios to the
@@ -39,15 +39,17 @@ from serve import SITE_DIR
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 FLOOR = "floor (bare loadPyodide)"
 TUTORIAL = "tutorial (2 embeds)"
-SPANISH = "{slug} in Spanish"
+# The languages the first game page is also visited in (a Latin script, the one right to left).
+VISITED = {"es": "Spanish", "fr": "French", "ar": "Arabic"}
 
 
-def spanish_address(site: Path, slug: str) -> str:
-    """A game page in Spanish: its own page in es/ (written in Spanish by the build); a build
-    from before the language folders (`--site`, to compare) showed it with ?lang=es."""
-    if (site / "es" / "games" / slug).is_dir():
-        return f"es/games/{slug}/?delay=0"
-    return f"games/{slug}/?lang=es&delay=0"
+def language_address(site: Path, slug: str, tag: str) -> str | None:
+    """A game page in language `tag`: its own page in <tag>/ (written in it by the build); a
+    build from before the language folders (`--site`, to compare) showed Spanish with
+    ?lang=es; None when the build has no such language."""
+    if (site / tag / "games" / slug).is_dir():
+        return f"{tag}/games/{slug}/?delay=0"
+    return f"games/{slug}/?lang=es&delay=0" if tag == "es" else None
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,10 @@ def run(
     server, base = serve_site(site, floor=True)
     pages = {FLOOR: f"{base}{FLOOR_PATH}", TUTORIAL: f"{base}tutorial.html"}
     pages |= {slug: f"{base}games/{slug}/?delay=0" for slug in slugs}
-    pages[SPANISH.format(slug=slugs[0])] = base + spanish_address(site, slugs[0])
+    for tag, language in VISITED.items():
+        address = language_address(site, slugs[0], tag)
+        if address is not None:
+            pages[f"{slugs[0]} in {language}"] = base + address
     results = {n.name: {name: Visits() for name in pages} for n in networks}
     unthrottled = Network("loopback", None, 0, rounds=1)
     with sync_playwright() as p:

@@ -8,15 +8,19 @@ fetch a catalogue."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from app.settings import LANGUAGE_NAMES, LANGUAGES
 from catalogues import page_catalogue  # scripts/catalogues.py: the build's catalogues
 from conftest import DESKTOP
 from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
+from language_tags import TAGS
+from page_words import plural_rule, safe_json
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_storage import STORAGE_BLOCKED
 
@@ -102,7 +106,7 @@ def test_the_menu_opens_the_page_in_the_other_language_keeping_query_and_hash(
     page = watch.attach(context.new_page())
     page.goto(f"{site_url}notices.html?from=menu#pyodide")
     expect(menu(page)).to_have_value("en")
-    expect(menu(page).locator("option")).to_have_text(["English", "Español"])
+    expect(menu(page).locator("option")).to_have_text([LANGUAGE_NAMES[tag] for tag in LANGUAGES])
     with page.expect_navigation(url=f"{site_url}es/notices.html?from=menu#pyodide"):
         menu(page).select_option(label="Español")
     settled(page, f"{site_url}es/notices.html?from=menu#pyodide", "es")
@@ -127,7 +131,7 @@ def test_the_menu_by_keyboard_only_moves_the_choice_until_enter(
     game = GamePage(page, "sequence-duel").open(site_url, "?name1=Ana&mode=2p")
     expect(game.status).to_have_text("Ana: claim any number.")
     menu(page).focus()
-    for key in ("ArrowDown", "Home", "End"):
+    for key in ("ArrowDown", "End", "Home", *["ArrowDown"] * LANGUAGES.index("es")):
         page.keyboard.press(key)
     expect(menu(page)).to_have_value("es")
     spanish = f"{site_url}es/games/sequence-duel/?name1=Ana&mode=2p"
@@ -193,7 +197,7 @@ def test_the_pages_scripts_pick_spanish_plural_forms_and_english_without_a_table
     assert expected != plural.format(seconds=n), "the catalogue translates it"
     fill = "() => window.ndGettext('{game} with {name}', { game: 'A', name: 'B' })"
     assert page.evaluate(fill) == "A con B"
-    assert page.evaluate("() => window.ndNumberLocale") == "es"
+    assert page.evaluate("() => window.ndNumberLocale") == "es-u-nu-latn"
     page.goto(f"{site_url}notices.html?lang=en")
     settled(page, f"{site_url}notices.html?lang=en", "en")
     assert page.evaluate(call, [singular, plural, 30]) == plural.format(seconds=30)
@@ -289,3 +293,70 @@ def test_an_embed_with_data_lang_speaks_spanish_on_its_host_page_failure_include
     expected = [e for e in watch.errors if "404" in e or "dynamically imported module" in e]
     assert expected, watch.errors  # the failure is logged, as embed.js does
     watch.errors[:] = [e for e in watch.errors if e not in expected]
+
+
+def test_lang_takes_the_language_each_tag_asks_for_as_the_boards_and_the_terminal_do(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    """?lang= with each tag of tests/language_tags.py opens the pages of the language that
+    app.settings.supported and py_rules.i18n.use give it ("pt-PT": pt-BR, "zh-TW": English)."""
+    page = watch.attach(context.new_page())
+    for tag, language in TAGS:
+        asked = f"{site_url}notices.html?lang={tag}"
+        page.goto(asked)  # an English page: left as it is for English
+        settled(page, asked if language == "en" else f"{site_url}{language}/notices.html", language)
+
+
+@pytest.mark.parametrize(
+    ("preferred", "language"),
+    [(["pt-PT", "en"], "pt-BR"), (["zh-TW", "zh-CN"], "zh-Hans"), (["zh-HK"], "en")],
+)
+def test_the_browsers_languages_pick_the_nearest_and_never_simplified_for_traditional(
+    browser: Browser, site_url: str, watch: Any, preferred: list[str], language: str
+) -> None:
+    """Traditional Chinese names none of the site's languages: the next preferred one is
+    taken, else English; Simplified Chinese is never shown for it."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(
+        f"Object.defineProperty(navigator, 'languages', {{ get: () => {json.dumps(preferred)} }})"
+    )
+    try:
+        page = watch.attach(context.new_page())
+        page.goto(f"{site_url}notices.html")
+        folder = "" if language == "en" else f"{language}/"
+        settled(page, f"{site_url}{folder}notices.html", language)
+        expect(page.locator("select.language-menu")).to_have_value(language)  # named in it
+    finally:
+        context.close()
+
+
+def test_the_pages_scripts_pick_arabics_six_plural_forms_as_gettext_does(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    """The Arabic catalogue's Plural-Forms, sent to the page as page_words writes it, picks
+    the form gettext picks for every count (0, 1, 2, 3-10, 11-99, 100-102, ...)."""
+    header = page_catalogue("ar").info()["plural-forms"]
+    assert header.startswith("nplurals=6;")
+    forms = [f"form {i}" for i in range(6)]
+    table = safe_json({"one\u0000many": forms, "\u0000plural": plural_rule(header)})
+    address = f"{site_url}plurals.html"
+    body = (
+        '<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>x</title>'
+        f'<script type="application/json" id="nd-words">{table}</script>'
+        f'<script src="assets/language.js" data-languages="en ar"></script></head></html>'
+    )
+    context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
+    page = watch.attach(context.new_page())
+    page.goto(address)
+    counts = [*range(0, 230), 1000, 1001, 1002, 1003, 1011, 1099, 1100, 1_000_000]
+    picked = page.evaluate("counts => counts.map(n => window.ndNgettext('one', 'many', n))", counts)
+    rule = gettext.c2py(header.partition("plural=")[2].rstrip(";"))
+    assert picked == [forms[rule(n)] for n in counts]
+    assert {rule(n) for n in counts} == set(range(6)), "every form was picked"
+    assert [picked[n] for n in (0, 1, 2, 3, 11, 100)] == forms
+    # Intl writes the page's numbers in the digits the moves use (0-9), not ٠١٢.
+    assert page.evaluate("new Intl.NumberFormat(window.ndNumberLocale).format(1234.5)") in (
+        "1,234.5",
+        "1.234,5",
+        "1\u066c234\u066b5",
+    )

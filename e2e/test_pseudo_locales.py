@@ -1,11 +1,18 @@
-"""The pseudo-locales in a real browser: every page, and a whole game of every kind against the
-computer, in en-XA (every letter accented, 40% longer, bracketed) and ar-XB (right to left).
+"""Every language and the pseudo-locales in a real browser: every page, and a whole game of
+every kind against the computer, by clicks, in en-XA (every letter accented, 40% longer,
+bracketed), ar-XB (right to left), Arabic and Simplified Chinese; every game page fresh in
+French, Brazilian Portuguese and German.
 
 What they catch: words no catalogue translated (an unaccented English word in en-XA; text
-outside any right-to-left override in ar-XB), text that does not fit (the page scrolls
-sideways, or a button, link or heading is wider than its box) at a phone's 390 px and a
-laptop's 1024 px, and a layout that does not mirror. The board's numbers are numbers in every
-language, and the brand and the language menu's names say translate="no".
+outside any right-to-left override in ar-XB; a real language's catalogues are checked
+without a browser, tests/test_i18n.py), text that does not fit (the page scrolls sideways,
+or a button, link or heading is wider than its box) at a phone's 390 px and a laptop's
+1024 px, a layout that does not mirror (and a board that reads in line order mirrored with
+it: Sequence Duel, Digit Chain, Number Duel), a web font, and text on a board's canvas in a
+font without its glyphs (drawn as boxes). In every real language each page load also runs
+axe-core and the touch-target check at 390 px (e2e/test_accessibility.py's). The board's
+numbers are numbers in every language, and the brand and the language menu's names say
+translate="no".
 """
 
 from __future__ import annotations
@@ -14,11 +21,17 @@ import re
 from typing import Any
 
 import pytest
+from app.renderers import renderer_class
+from app.settings import LANGUAGES, PSEUDO_LANGUAGES, RIGHT_TO_LEFT
 from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
 from playwright.sync_api import Browser, Page, expect
+from test_accessibility import AXE, AXE_PATH, small_targets, violations
 
-LOCALES = ("en-XA", "ar-XB")
-WIDTHS = (390, 1024)
+LOCALES = PSEUDO_LANGUAGES + tuple(tag for tag in LANGUAGES if tag not in ("en", "es"))
+# The languages each game is played to its end in: the pseudo-locales, the one written right
+# to left and the one in Chinese characters; the others open each game page.
+WHOLE_GAMES = (*PSEUDO_LANGUAGES, "ar", "zh-Hans")
+WIDTHS = (1024, 390)  # the phone's last: axe and the touch targets are checked there
 MAX_CLICKS = 600
 # The page's words that are not a message's: the board's numbers (their buttons and the
 # move list's moves), the build's version, what says translate="no", code and scripts.
@@ -61,13 +74,57 @@ OVERFLOW = """() => {
 }"""
 
 
+# Every text a board's canvas draws, with its font, recorded as it is drawn.
+RECORD_CANVAS_TEXT = """(() => {
+  const drawn = (window.ndCanvasText = new Map());
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    drawn.set(`${this.font}\u0000${text}`, [String(text), this.font]);
+    return fill.call(this, text, ...rest);
+  };
+})();"""
+# The letters of `texts` ([text, font]) that their font draws as a missing glyph does (the
+# picture of U+E000, private use, in no font): a box instead of the letter.
+BOXES = r"""(texts) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  const picture = (font, letter) => {
+    ctx.clearRect(0, 0, 48, 48);
+    ctx.font = font.replace(/[\d.]+px/, "32px");
+    ctx.textBaseline = "middle";
+    ctx.fillText(letter, 4, 24);
+    return ctx.getImageData(0, 0, 48, 48).data.join();
+  };
+  const boxes = [];
+  for (const [text, font] of texts) {
+    const none = picture(font, "\uE000");
+    for (const letter of new Set(text)) {
+      if (/[\p{L}\uE001]/u.test(letter) && picture(font, letter) === none) {
+        boxes.push(`${letter} (${text}) in ${font}`);
+      }
+    }
+  }
+  return boxes;
+}"""
+
+
+def canvas_boxes(page: Page) -> list[str]:
+    """The letters a board's canvas drew with no glyph (drawn with a font that lacks them)."""
+    texts = page.evaluate("() => [...window.ndCanvasText.values()]")
+    assert texts, "the board drew no text"
+    return list(page.evaluate(BOXES, texts))
+
+
 STATE = """() => [document.querySelectorAll("#history li:not(.empty):not(.future)").length,
   document.querySelector('#targets button[aria-pressed="true"]')?.dataset.key ?? ""]"""
 TAKEN = f"(before) => JSON.stringify(({STATE})()) !== JSON.stringify(before)"
 
 
 def untranslated(page: Page, locale: str) -> list[str]:
-    """The visible words of the page that no message gave."""
+    """The visible words of the page that no message gave (a pseudo-locale's only)."""
+    if locale not in PSEUDO_LANGUAGES:
+        return []
     nodes = page.evaluate(TEXT_NODES)
     if locale == "en-XA":  # accented: an ASCII word was never translated
         return [
@@ -82,8 +139,10 @@ def _words(text: str) -> list[str]:
     return "".join(c if c.isalpha() else " " for c in text).split()
 
 
-def check_fits(page: Page) -> None:
-    """At each width: nothing scrolls sideways, no text is wider than its box."""
+def check_fits(page: Page, site_url: str, axe: bool) -> None:
+    """At each width: nothing scrolls sideways, no text is wider than its box; then, at a
+    phone's, with `axe`, axe-core finds nothing and every target is large enough. No web
+    font: the system's fonts only."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_function(f"() => document.documentElement.clientWidth === {width}")
@@ -91,17 +150,29 @@ def check_fits(page: Page) -> None:
         page.wait_for_function(REDRAWN)
         seen = page.evaluate(OVERFLOW)
         assert seen == {"sideways": False, "cut": [], "out": []}, (width, seen)
+    if axe:
+        assert violations(page, site_url) == []
+        assert small_targets(page) == []
+    assert page.evaluate("() => document.fonts.size") == 0
 
 
-def check_mirrored(page: Page, locale: str, game: bool) -> None:
+def check_mirrored(page: Page, locale: str, slug: str | None) -> None:
+    """A right-to-left page mirrors, and so does a board that reads in line order (its first
+    button is right of its second), not one drawn like a clock face."""
     direction = page.evaluate("() => getComputedStyle(document.documentElement).direction")
-    assert direction == ("rtl" if locale == "ar-XB" else "ltr")
-    if game:
+    right_to_left = locale in RIGHT_TO_LEFT
+    assert direction == ("rtl" if right_to_left else "ltr")
+    if slug:
         page.set_viewport_size({"width": 1024, "height": 900})
+        page.wait_for_function(REDRAWN)
         board = page.locator("#board").bounding_box()
         side = page.locator(".side").bounding_box()
         assert board and side
-        assert (side["x"] < board["x"]) == (locale == "ar-XB"), (board, side)
+        assert (side["x"] < board["x"]) == right_to_left, (board, side)
+        first, second = (page.locator("#targets .target").nth(i).bounding_box() for i in (0, 1))
+        assert first and second
+        mirrored = right_to_left and renderer_class(slug).reads_in_line_order
+        assert (first["x"] > second["x"]) == mirrored, (slug, first, second)
 
 
 def play_to_the_end(gp: GamePage) -> None:
@@ -146,38 +217,53 @@ def contexts(browser: Browser) -> Any:
         context.close()
 
 
-def open_page(contexts: dict[str, Any], browser: Browser, watch: Any, locale: str) -> Page:
+def open_page(
+    contexts: dict[str, Any], browser: Browser, site_url: str, watch: Any, locale: str
+) -> Page:
     if locale not in contexts:
-        contexts[locale] = browser.new_context(viewport={"width": 1024, "height": 900})
+        context = browser.new_context(viewport={"width": 1024, "height": 900})
+        context.route(  # axe-core, served at the site's own address (test_accessibility)
+            f"{site_url}{AXE_PATH}",
+            lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
+        )
+        context.add_init_script(RECORD_CANVAS_TEXT)
+        contexts[locale] = context
     return watch.attach(contexts[locale].new_page())
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("slug", SLUGS)
-def test_a_whole_game_in_a_pseudo_locale_is_translated_fits_and_mirrors(
+def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
     browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any], locale: str, slug: str
 ) -> None:
-    page = open_page(contexts, browser, watch, locale)
+    page = open_page(contexts, browser, site_url, watch, locale)
+    catalogues: list[str] = []
+    page.on("request", lambda r: "/locale/" in r.url and catalogues.append(r.url))
     gp = GamePage(page, slug)
     page.goto(f"{site_url}{locale}/games/{slug}/?mode=vs-computer&delay=0", wait_until="commit")
     gp.wait_ready()
     expect(page.locator("html")).to_have_attribute("lang", locale)
     assert untranslated(page, locale) == []
-    check_fits(page)
-    play_to_the_end(gp)
-    assert untranslated(page, locale) == []
-    check_fits(page)
-    check_mirrored(page, locale, game=True)
+    if locale in WHOLE_GAMES:
+        check_fits(page, site_url, axe=False)  # axe once, at the end of the game
+        play_to_the_end(gp)
+        assert untranslated(page, locale) == []
+    check_fits(page, site_url, axe=locale not in PSEUDO_LANGUAGES)
+    check_mirrored(page, locale, slug)
+    assert canvas_boxes(page) == []
+    # Its own words only: the one catalogue of its language (offline.js may ask for it again,
+    # for the service worker to keep the language).
+    assert set(catalogues) == {f"{site_url}locale/{locale}.mo"}
     assert watch.errors == []
     page.close()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("path", ["", "tutorial.html", "puzzles/", "teach/", "notices.html"])
-def test_every_other_page_in_a_pseudo_locale_is_translated_fits_and_mirrors(
+def test_every_other_page_in_every_language_is_translated_fits_and_mirrors(
     browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any], locale: str, path: str
 ) -> None:
-    page = open_page(contexts, browser, watch, locale)
+    page = open_page(contexts, browser, site_url, watch, locale)
     page.goto(f"{site_url}{locale}/{path}", wait_until="commit")
     if path in ("tutorial.html", "puzzles/", "teach/"):  # their boards are embeds
         expect(page.locator("html")).to_have_attribute(
@@ -187,22 +273,26 @@ def test_every_other_page_in_a_pseudo_locale_is_translated_fits_and_mirrors(
         page.wait_for_load_state()
     expect(page.locator("html")).to_have_attribute("lang", locale)
     assert untranslated(page, locale) == []
-    check_fits(page)
-    check_mirrored(page, locale, game=False)
+    check_fits(page, site_url, axe=locale not in PSEUDO_LANGUAGES)
+    check_mirrored(page, locale, None)
     assert watch.errors == []
     page.close()
 
 
-def test_the_checks_see_an_english_page_as_untranslated_and_a_narrow_box_as_cut(
+def test_the_checks_see_an_english_page_as_untranslated_a_narrow_box_as_cut_and_a_box(
     browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any]
 ) -> None:
     """The checks above can fail: on the English home page every word is untranslated for
-    both pseudo-locales, and a heading squeezed into 3 em is cut."""
-    page = open_page(contexts, browser, watch, "en")
+    both pseudo-locales, a heading squeezed into 3 em is cut, and a letter no font has is
+    drawn as a box (which a Chinese letter is on a machine without a Chinese font)."""
+    page = open_page(contexts, browser, site_url, watch, "en")
     page.goto(site_url)
     page.wait_for_load_state()
-    for locale in LOCALES:
+    for locale in PSEUDO_LANGUAGES:
         assert len(untranslated(page, locale)) > 5
+    font = "600 20px system-ui, sans-serif"
+    texts = [["\ue001 a", font], ["数字 رقم", font]]
+    assert page.evaluate(BOXES, texts) == [f"\ue001 (\ue001 a) in {font}"]
     page.evaluate("document.querySelector('h1').style.cssText = 'width: 3em; overflow: hidden'")
     assert page.evaluate(OVERFLOW)["cut"] != []
     page.close()

@@ -68,6 +68,7 @@ from app.settings import LANGUAGE_NAMES, LANGUAGES, RIGHT_TO_LEFT  # noqa: E402 
 import py_rules  # noqa: E402  (the rules give each page its title and summary)
 from py_rules import i18n  # noqa: E402
 from py_rules.i18n import SOURCE_LANGUAGE  # noqa: E402
+from py_rules.i18n.tags import aliases  # noqa: E402
 
 
 def python_sources(package: Path) -> list[Path]:
@@ -169,6 +170,9 @@ NAV = (
     ("tutorial", "tutorial.html", N_("Tutorial")),
     ("teach", "teach/", N_("Make a lesson")),
 )
+# The tags besides the languages' own that name one of them, for assets/language.js's choice
+# (py_rules.i18n.tags: "pt=pt-BR zh=zh-Hans zh-tw= ..."; an empty one names none).
+ALIASES = " ".join(f"{tag}={name}" for tag, name in aliases(LANGUAGES).items())
 # The pages' scripts with messages of their own (embed.js carries its own: scripts/embed.py).
 PAGE_SCRIPTS = sorted((SITE / "assets").glob("*.js"))
 
@@ -252,7 +256,12 @@ def shared(up: str, page: str, language: Language) -> dict[str, str]:
     every = " ".join((SOURCE_LANGUAGE, *catalogues.built_languages()))
     return {
         "head": render(
-            "head.html", language, root=root, words=language.words_script, languages=every
+            "head.html",
+            language,
+            root=root,
+            words=language.words_script,
+            languages=every,
+            aliases=ALIASES,
         ).strip(),
         "header": render(
             "header.html",

@@ -26,7 +26,7 @@ from pathlib import Path
 import pseudo_locales
 from app.settings import LANGUAGES, PSEUDO_LANGUAGES
 
-from py_rules.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE
+from py_rules.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, tag_of
 from py_rules.i18n.mo import compile_po, parse_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,9 +37,10 @@ PSEUDO_SOURCE = "es"
 
 
 def catalogues(locale_dir: Path = LOCALE_DIR, domain: str = DOMAIN) -> dict[str, Path]:
-    """Each language with a catalogue of `domain` -> its .po file."""
+    """Each language with a catalogue of `domain`, by tag (the folder `pt_BR` is `pt-BR`, the
+    tag the site's folders, `locale/<tag>.mo` and `<html lang>` use) -> its .po file."""
     found = sorted(locale_dir.glob(f"*/LC_MESSAGES/{domain}.po"))
-    return {po.parent.parent.name: po for po in found}
+    return {tag_of(po.parent.parent.name): po for po in found}
 
 
 def built_languages() -> tuple[str, ...]:

@@ -4,7 +4,8 @@
 
 - `embed.js` from site/embed/embed.js, told where the runtime, the Python bundle and the
   styles are (paths from the root; the script finds the root from its own address), and
-  its own few messages in each language passed in (a host page has no assets/language.js);
+  its own few messages in each language passed in (a host page has no assets/language.js),
+  and the tags that name one of them besides their own (py_rules.i18n.tags.aliases);
 - `assets/embed.css`: the site's stylesheet scoped under `.number-duels` with CSS nesting,
   so an embedded board looks like the game pages and restyles nothing else on a host page.
 
@@ -20,6 +21,9 @@ from pathlib import Path
 
 import page_words
 import snapshot
+
+from py_rules.i18n import SOURCE_LANGUAGE
+from py_rules.i18n.tags import aliases
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -51,6 +55,7 @@ def embed_script(
         "data": list(data),
         "css": "assets/embed.css",
         "words": {tag: page_words.words(tr, messages) for tag, tr in (translations or {}).items()},
+        "aliases": aliases([SOURCE_LANGUAGE, *(translations or {})]),
     }
     source = path.read_text(encoding="utf-8")
     marker = "/*@CONFIG@*/ null"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from commands import run_py_rules
+from language_tags import LOCALE_NAMES, TAGS
 
 import py_rules
 from py_rules import i18n
@@ -177,12 +178,23 @@ def test_a_language_tag_chooses_a_catalogue_or_english(tag: str, language: str) 
     assert i18n._("Enter a number.") == expected
 
 
+@pytest.mark.parametrize(("tag", "language"), TAGS + LOCALE_NAMES)
+def test_the_terminal_chooses_a_catalogue_as_the_site_does(tag: str, language: str) -> None:
+    """The same choice as the pages' (tests/language_tags.py), but no pseudo-locale: the
+    terminal has their primary subtag's catalogue ("ar-XB" is Arabic, "en-XA" English)."""
+    expected = language if language not in ("en-XA", "ar-XB") else language.split("-")[0]
+    assert i18n.use(tag) == expected == i18n.language()
+
+
 def test_the_environment_chooses_as_gettext_does() -> None:
     assert i18n.use_environment({"LANG": "es_ES.UTF-8"}) == "es"
     assert i18n.use_environment({"LANG": "es_ES.UTF-8", "LC_MESSAGES": "en_US"}) == "en"
     assert i18n.use_environment({"LANG": "en_US", "LC_ALL": "es_AR"}) == "es"
-    assert i18n.use_environment({"LANGUAGE": "fr:es", "LANG": "en_US"}) == "es"
-    assert i18n.use_environment({"LANGUAGE": "fr:de"}) == "en"
+    assert i18n.use_environment({"LANGUAGE": "xx:es", "LANG": "en_US"}) == "es"
+    assert i18n.use_environment({"LANGUAGE": "xx:yy"}) == "en"
+    assert i18n.use_environment({"LANGUAGE": "zh_TW:zh_CN"}) == "zh-Hans"  # the next one
+    assert i18n.use_environment({"LANG": "zh_TW.UTF-8", "LANGUAGE": "zh_TW"}) == "en"
+    assert i18n.use_environment({"LANG": "pt_PT.UTF-8"}) == "pt-BR"
     assert i18n.use_environment({}) == "en"
 
 
@@ -271,6 +283,35 @@ def test_the_terminal_plays_the_same_game_in_spanish_step_for_step(slug: str) ->
     assert any(re.search("gana la partida|Has ganado|tablas", line) for line in spanish)
 
 
+# Each language besides Spanish, by the locale name a terminal of its country has.
+LOCALES = {
+    "fr": "fr_FR.UTF-8",
+    "pt-BR": "pt_BR.UTF-8",
+    "de": "de_DE.UTF-8",
+    "ar": "ar_EG.UTF-8",
+    "zh-Hans": "zh_CN.UTF-8",
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("slug", [kit.slug for kit in BUILT_IN])
+def test_the_terminal_plays_the_same_game_in_every_language_step_for_step(
+    slug: str, locale: str
+) -> None:
+    """As in Spanish: as many lines, the same numbers on each (Western digits in every
+    language, Arabic's too; in the order the language's sentence puts them), every line
+    with words translated."""
+    english_status, english = play_through(slug)
+    assert i18n.use_environment({"LANG": LOCALES[locale]}) == locale
+    status, translated = play_through(slug)
+    assert status == english_status == 0
+    assert len(translated) == len(english) > 5
+    pairs = list(zip(english, translated, strict=True))
+    for en, other in pairs:
+        assert sorted(re.findall(r"\d+", other)) == sorted(re.findall(r"\d+", en)), (en, other)
+    assert [en for en, other in pairs if has_words(en) and en == other] == []
+
+
 # ----- as a real command (subprocesses: not inside Pyodide) ---------------------------
 
 
@@ -301,3 +342,33 @@ def test_the_command_speaks_the_language_of_lang_or_of_its_lang_option() -> None
     unknown = command("replay", "circle-duel", "4", "4", "--lang=xx", lang="es_ES.UTF-8")
     assert unknown.returncode == 2
     assert unknown.stderr.endswith("is illegal: 4 has already been selected.\n")
+
+
+@pytest.mark.no_wasm
+@pytest.mark.parametrize(
+    ("args", "lang", "language"),
+    [
+        (["--lang", "pt-BR"], "C", "pt-BR"),
+        (["--lang=zh-Hans"], "C", "zh-Hans"),
+        (["--lang", "pt"], "C", "pt-BR"),
+        ([], "pt_BR.UTF-8", "pt-BR"),
+        ([], "zh_CN.UTF-8", "zh-Hans"),
+        ([], "ar_SA.UTF-8", "ar"),
+        ([], "zh_TW.UTF-8", "en"),
+        (["--lang", "zh-TW"], "zh_CN.UTF-8", "en"),
+    ],
+)
+def test_the_command_takes_a_language_by_its_tag_or_its_locale_name(
+    args: list[str], lang: str, language: str
+) -> None:
+    """`--help` says its words as the catalogue the tag asks for has them (the folders
+    pt_BR and zh_Hans for the tags pt-BR and zh-Hans)."""
+    shown = command("--help", *args, lang=lang)
+    assert shown.returncode == 0 and shown.stderr == ""
+    assert i18n.use(language) == language
+    said = (
+        "commands:",
+        "games:",
+        "the language: --lang LANGUAGE (e.g. es), else LANG and LC_MESSAGES",
+    )
+    assert [i18n._(words) in shown.stdout.splitlines() for words in said] == [True] * 3

@@ -80,7 +80,9 @@ def test_every_page_loads_the_language_script_from_the_sites_root(tag: str, root
     """A page one level inside its language's folder (puzzles/) finds the one copy of the
     site's scripts at the root, its words table first (none in English)."""
     head = build_site.shared("../", "puzzles", language(tag))["head"]
-    every = "en es en-XA ar-XB"
-    assert f'<script src="{root}assets/language.js" data-languages="{every}"></script>' in head
+    every = "en ar de es fr pt-BR zh-Hans en-XA ar-XB"
+    aliases = "pt=pt-BR zh=zh-Hans zh-hant= zh-tw= zh-hk= zh-mo="
+    script = f'<script src="{root}assets/language.js" data-languages="{every}"'
+    assert f'{script} data-aliases="{aliases}"></script>' in head
     assert ('id="nd-words"' in head) == (tag != "en")
     assert head.index("language.js") < head.index("theme.js")

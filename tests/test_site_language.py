@@ -27,6 +27,7 @@ from app.language import LANGUAGES, PSEUDO_LANGUAGES, choose, supported
 from app.renderers import renderer_class
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from language_tags import LOCALE_NAMES, TAGS
 from pseudo_locales import pseudo_mo
 from strategies import SHIPPED, played_games
 
@@ -125,7 +126,9 @@ def test_the_site_lists_every_language_it_has_a_catalogue_of() -> None:
         ("en-XA", None, "en-XA"),
         ("ar-XB", None, "ar-XB"),
         ("ar-xb", None, "ar-XB"),
-        ("ar", None, "en"),  # a pseudo-locale only by its exact tag
+        ("ar", None, "ar"),
+        ("pt-PT", None, "pt-BR"),
+        ("zh-TW", None, "en"),
         ("en", "es", "es"),  # an embed's own language wins on its host page
         ("es", "ar-XB", "ar-XB"),
         ("es", "", "es"),  # an empty data-lang names nothing: the page's
@@ -136,11 +139,16 @@ def test_a_page_chooses_its_language(page: str | None, attribute: str | None, ch
     assert choose(page, attribute) == chosen
 
 
-def test_supported_names_the_menu_languages_and_the_pseudo_locales_exactly() -> None:
-    assert supported("es-ES") == supported("es_ES.UTF-8") == "es"
-    assert supported("fr") == supported(None) == supported("") == "en"
+@pytest.mark.parametrize(("tag", "chosen"), TAGS + LOCALE_NAMES)
+def test_supported_names_the_menu_languages_and_the_pseudo_locales_exactly(
+    tag: str, chosen: str
+) -> None:
+    assert supported(tag) == chosen
+
+
+def test_supported_names_english_for_no_tag_and_every_pseudo_locale_by_its_tag() -> None:
+    assert supported(None) == "en"
     assert [supported(tag) for tag in PSEUDO_LANGUAGES] == list(PSEUDO_LANGUAGES)
-    assert supported("en-XA-x") == "en" and supported("ar-EG") == "en"
 
 
 def finish(coroutine: Coroutine[Any, Any, str]) -> str:

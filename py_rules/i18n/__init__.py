@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
+from .tags import best
+
 DOMAIN = "number_duels"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_LANGUAGE = "en"
@@ -68,35 +70,35 @@ def N_(message: str) -> str:
 
 
 def language() -> str:
-    """The language messages are shown in now ("en", "es", ...)."""
+    """The language messages are shown in now, by tag ("en", "es", "pt-BR", ...)."""
     return _language
 
 
 def available() -> list[str]:
-    """The languages with a catalogue, English first."""
+    """The languages with a catalogue, by tag (a folder `pt_BR` is `pt-BR`), English first."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANGUAGE, *found]
+    return [SOURCE_LANGUAGE, *(tag_of(folder) for folder in found)]
 
 
-def candidates(tag: str) -> list[str]:
-    """Catalogue names to try for a language tag or locale name, most specific first:
-    "es_ES.UTF-8" and "es-ES" -> ["es_ES", "es"]; "C", "POSIX" and "" -> []."""
-    base = tag.split(".")[0].split("@")[0].replace("-", "_").strip()
-    if not base or base in ("C", "POSIX"):
-        return []
-    lang, _sep, region = base.partition("_")
-    lang = lang.lower()
-    return [f"{lang}_{region.upper()}", lang] if region else [lang]
+def tag_of(folder: str) -> str:
+    """The language tag of a catalogue's folder: `pt_BR` -> `pt-BR`, `zh_Hans` -> `zh-Hans`
+    (Babel's and gettext's folders join a tag's subtags with `_`)."""
+    return folder.replace("_", "-")
+
+
+def folder_of(tag: str) -> str:
+    """The folder of a language tag's catalogue: `pt-BR` -> `pt_BR`."""
+    return tag.replace("-", "_")
 
 
 def use(tag: str) -> str:
-    """Show messages in the language `tag` names ("es", "es-MX", "es_ES.UTF-8"); English
-    when there is no catalogue for it, never an error. Returns the language now in use."""
+    """Show messages in the language `tag` asks for ("es", "es-MX", "es_ES.UTF-8", "pt",
+    "zh_CN.UTF-8": `tags.best`); English when there is no catalogue for it, never an error.
+    Returns the language now in use, by tag."""
     global _catalogue, _language
-    for name in candidates(tag):
-        if name == SOURCE_LANGUAGE:
-            break
-        data = _catalogue_bytes(name)
+    name = best(tag, available())
+    if name is not None and name != SOURCE_LANGUAGE:
+        data = _catalogue_bytes(folder_of(name))
         if data is not None:
             install(name, data)
             return name
@@ -105,7 +107,8 @@ def use(tag: str) -> str:
 
 
 def install(name: str, mo: bytes) -> None:
-    """Use the compiled catalogue `mo` (the bytes of a .mo file) for the language `name`."""
+    """Use the compiled catalogue `mo` (the bytes of a .mo file) for the language `name`
+    (its tag: "pt-BR")."""
     global _catalogue, _language
     import gettext  # only once a language other than English is chosen
 
@@ -119,8 +122,8 @@ def use_environment(environ: Mapping[str, str] = os.environ) -> str:
         value = environ.get(variable, "")
         if value:
             for tag in value.split(":"):
-                if use(tag) != SOURCE_LANGUAGE or SOURCE_LANGUAGE in candidates(tag):
-                    return _language
+                if best(tag, available()) is not None:  # English too ("en_US", "zh_TW")
+                    return use(tag)
             break
     return use(SOURCE_LANGUAGE)
 
@@ -163,9 +166,12 @@ __all__: list[str] = [
     "N_",
     "_",
     "available",
+    "best",
+    "folder_of",
     "install",
     "language",
     "ngettext",
+    "tag_of",
     "use",
     "using",
 ]

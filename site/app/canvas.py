@@ -8,7 +8,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from py_rules.i18n import language
+
 from . import theme
+from .settings import RIGHT_TO_LEFT
 from .theme import FONT
 
 
@@ -21,9 +24,13 @@ def js_array(items: Any) -> Any:
 
 
 class Pen:
-    """Drawing calls for one frame of one canvas."""
+    """Drawing calls for one frame of one canvas; `mirror`: every shape at its place seen in
+    a mirror (x from the right edge), its text still readable (a board that reads in its
+    language's direction: `Renderer.reads_in_line_order`)."""
 
-    def __init__(self, canvas: Any, width: float, height: float, ratio: float = 1.0) -> None:
+    def __init__(
+        self, canvas: Any, width: float, height: float, ratio: float = 1.0, mirror: bool = False
+    ) -> None:
         canvas.width = round(width * ratio)
         canvas.height = round(height * ratio)
         canvas.style.width = f"{width}px"
@@ -33,6 +40,11 @@ class Pen:
         self.ctx.clearRect(0, 0, width, height)
         self.width = width
         self.height = height
+        self.mirror = mirror
+
+    def _x(self, x: float, w: float = 0.0) -> float:
+        """Where a shape starting at `x`, `w` wide, starts on the canvas."""
+        return self.width - x - w if self.mirror else x
 
     def circle(
         self,
@@ -46,7 +58,7 @@ class Pen:
     ) -> None:
         ctx = self.ctx
         ctx.beginPath()
-        ctx.arc(x, y, r, 0, 2 * math.pi)
+        ctx.arc(self._x(x), y, r, 0, 2 * math.pi)
         self._paint(fill, stroke, width, dash)
 
     def rect(
@@ -63,7 +75,7 @@ class Pen:
     ) -> None:
         ctx = self.ctx
         ctx.beginPath()
-        ctx.roundRect(x, y, w, h, radius)
+        ctx.roundRect(self._x(x, w), y, w, h, radius)
         self._paint(fill, stroke, width, dash)
 
     def line(
@@ -76,9 +88,9 @@ class Pen:
     ) -> None:
         ctx = self.ctx
         ctx.beginPath()
-        ctx.moveTo(*points[0])
-        for point in points[1:]:
-            ctx.lineTo(*point)
+        ctx.moveTo(self._x(points[0][0]), points[0][1])
+        for px, py in points[1:]:
+            ctx.lineTo(self._x(px), py)
         if closed:
             ctx.closePath()
         self._paint(None, stroke, width, dash)
@@ -97,9 +109,15 @@ class Pen:
         ctx = self.ctx
         ctx.font = f"{weight} {size:.1f}px {FONT}"
         ctx.fillStyle = color
+        # The board is a picture, placed left to right in every language (its canvas says
+        # dir="ltr"), but a sentence on it reads in its language's direction: an Arabic
+        # caption with a number in it keeps its words' order. Alignment stays physical.
+        ctx.direction = "rtl" if language() in RIGHT_TO_LEFT else "ltr"
+        if self.mirror:
+            align = {"left": "right", "right": "left"}.get(align, align)
         ctx.textAlign = align
         ctx.textBaseline = baseline
-        ctx.fillText(text, x, y)
+        ctx.fillText(text, self._x(x), y)
 
     def shadow(
         self, blur: float = 0.0, color: str = "rgba(31, 36, 48, 0.18)", dy: float = 0.0

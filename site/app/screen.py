@@ -14,7 +14,7 @@ from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.engine.review import describe
-from py_rules.i18n import N_, _
+from py_rules.i18n import N_, _, language
 from py_rules.rules.core import other
 
 from . import theme, wording
@@ -24,6 +24,7 @@ from .dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_time
 from .movelist import MoveList
 from .renderers.base import Layout, Renderer, View
 from .review_marks import RecordReview
+from .settings import RIGHT_TO_LEFT
 from .wording import BUSY
 
 
@@ -67,10 +68,12 @@ class Screen:
         view = view_of(session, pending)
         game = session.game
         self.width = float(self.board.clientWidth) or 600.0
-        self.layout = layout = self.renderer.layout(game, view, self.width)
-        self.sync_buttons(session, layout, view, refused)
+        layout = self.renderer.layout(game, view, self.width)
+        mirror = self.renderer.reads_in_line_order and language() in RIGHT_TO_LEFT
+        self.layout = placed = layout.mirrored(self.width) if mirror else layout
+        self.sync_buttons(session, placed, view, refused)
         theme.use(palette())
-        pen = Pen(self.canvas, self.width, layout.height, pixel_ratio())
+        pen = Pen(self.canvas, self.width, layout.height, pixel_ratio(), mirror)
         self.renderer.draw(pen, game, view, layout)
         self.board.style.height = f"{layout.height}px"
         self.status.textContent = wording.status(session, self.renderer, view, log)

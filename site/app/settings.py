@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from py_rules.engine.players import LEVELS
-from py_rules.i18n import N_, SOURCE_LANGUAGE, _, candidates
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _, best
 from py_rules.play.lesson import parse_line
 from py_rules.play.session import MODES, Session, mode_of
 from py_rules.registry import GAMES
@@ -165,25 +165,30 @@ def settings_or_notice(slug: str, params: dict[str, str]) -> tuple[Settings, str
     return settings, ""
 
 
-# English and every language the site ships a catalogue of (`_site/locale/<lang>.mo`);
-# a test checks this against the catalogues in py_rules/locale.
-LANGUAGES = ("en", "es")
-LANGUAGE_NAMES = {"en": "English", "es": "Español"}  # each in its own language
+# English and every language the site ships a catalogue of (`_site/locale/<lang>.mo`), by tag,
+# in the order of their catalogues' folders; a test checks this against py_rules/locale.
+LANGUAGES = ("en", "ar", "de", "es", "fr", "pt-BR", "zh-Hans")
+LANGUAGE_NAMES = {  # each in its own language, for the Language menu
+    "en": "English",
+    "ar": "العربية",
+    "de": "Deutsch",
+    "es": "Español",
+    "fr": "Français",
+    "pt-BR": "Português (Brasil)",
+    "zh-Hans": "简体中文",
+}
 # Built like a language but offered in no menu: English made longer and accented (en-XA) and
 # written right to left (ar-XB), to see text that a page forgot to translate or could not fit.
 PSEUDO_LANGUAGES = ("en-XA", "ar-XB")
-RIGHT_TO_LEFT = frozenset({"ar-XB"})
+RIGHT_TO_LEFT = frozenset({"ar", "ar-XB"})
 
 
 def supported(tag: str | None) -> str:
     """The language the site shows for a tag: a pseudo-locale by its exact tag ("en-XA",
-    any case), else the language of LANGUAGES it names ("es", "es-MX"); English for any
-    other (the pseudo-locales' primary subtags name no language of theirs: "ar" is English)."""
+    any case), else the language of LANGUAGES it asks for (`py_rules.i18n.best`: "es-MX" is
+    "es", "pt-PT" "pt-BR", "zh-CN" "zh-Hans", "zh-TW" English); English for any other."""
     wanted = (tag or "").strip().replace("_", "-").lower()
     for pseudo in PSEUDO_LANGUAGES:
         if wanted == pseudo.lower():
             return pseudo
-    for name in candidates(tag or ""):
-        if name in LANGUAGES:
-            return name
-    return SOURCE_LANGUAGE
+    return best(tag or "", LANGUAGES) or SOURCE_LANGUAGE

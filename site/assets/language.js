@@ -12,9 +12,9 @@
 // 2. the choice remembered;
 // 3. on a page inside a language folder, that page's own language (a link someone sent in
 //    Spanish stays Spanish);
-// 4. the first of the browser's preferred languages the site has: the exact tag (any case),
-//    else its primary subtag against the plain tags ("es-MX": "es"; the pseudo-locales en-XA
-//    and ar-XB only by their exact tag);
+// 4. the first of the browser's preferred languages the site has, as `match` below chooses
+//    ("es-MX": "es", "pt-PT": "pt-BR", "zh-CN": "zh-Hans", "zh-TW": none yet; the pseudo-locales
+//    en-XA and ar-XB only by their exact tag);
 // 5. English.
 // A page whose language is the one chosen does nothing, so the replacement never loops. When
 // a choice is not remembered (the browser refuses storage; a board in an iframe) the address
@@ -26,8 +26,8 @@
 // a non-English page (<script type="application/json" id="nd-words">, scripts/page_words.py:
 // its format) and fill {name} placeholders from `values`; without a table, or for a message
 // the table lacks, the English given. And window.ndNumberLocale, the locale to format the
-// page's numbers with (Intl): the page's language, but English for a pseudo-locale, whose
-// private-use region would give Intl's other digits.
+// page's numbers with (Intl): the page's language with Latin digits (0-9), but English for
+// a pseudo-locale, whose private-use region would give Intl's other digits.
 //
 // The header's Language menu (select.language-menu) shows the page's language; choosing
 // another remembers it and opens this page in that language.
@@ -115,18 +115,31 @@
 
   const pageLanguage = html.lang || ENGLISH;
   const pseudo = (tag) => /^[a-z]{2,3}-X[A-Z]$/i.test(tag); // a private-use region
-  window.ndNumberLocale = pseudo(pageLanguage) ? ENGLISH : pageLanguage;
+  // Digits 0-9 in every language: the moves, links and saves are written with them, and a
+  // school writes them so beside the board (Arabic's own digits, ٠١٢, are Intl's default
+  // for "ar"; "-u-nu-latn" asks for the Latin ones and keeps Arabic's separators).
+  window.ndNumberLocale = pseudo(pageLanguage) ? ENGLISH : `${pageLanguage}-u-nu-latn`;
 
   // ----- choosing the language -------------------------------------------------------------
 
-  /** The site's language a tag names: the exact tag, else its primary subtag against the
-   * plain tags (en, es); null when the site has none. */
+  /** The site's language a tag names, as py_rules.i18n.best chooses (RFC 4647 lookup): a
+   * pseudo-locale by its exact tag; else the tag (any case, "_" or "-"), then shorter by its
+   * last subtag, against the plain languages' own tags and the aliases the build wrote
+   * (data-aliases: "pt=pt-BR zh=zh-Hans zh-tw= ...": "pt-PT" takes "pt-BR"; "zh-TW" none,
+   * not "zh": no Simplified Chinese for a reader of Traditional); null when it names none. */
+  const aliases = new Map(
+    (script.dataset.aliases || "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=")),
+  );
+  for (const tag of languages) if (!pseudo(tag)) aliases.set(tag.toLowerCase(), tag);
   const match = (tag) => {
     const wanted = String(tag).trim().replace(/_/g, "-").toLowerCase();
-    const exact = languages.find((l) => l.toLowerCase() === wanted);
+    const exact = languages.find((l) => pseudo(l) && l.toLowerCase() === wanted);
     if (exact) return exact;
-    const primary = wanted.split("-")[0];
-    return languages.find((l) => !l.includes("-") && l.toLowerCase() === primary) ?? null;
+    for (let subtags = wanted.split("-"); subtags[0]; subtags.pop()) {
+      const found = aliases.get(subtags.join("-"));
+      if (found !== undefined) return found || null;
+    }
+    return null;
   };
 
   const remembered = () => {

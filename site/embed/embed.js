@@ -16,7 +16,8 @@
 // Built to the site root by scripts/embed.py, which fills in CONFIG.
 "use strict";
 (() => {
-  // {interpreter, bundle, data, css}: paths from the root; words: {lang: {msgid: msgstr}}
+  // {interpreter, bundle, data, css}: paths from the root; words: {lang: {msgid: msgstr}};
+  // aliases: {tag: lang} (py_rules.i18n.tags)
   const CONFIG = /*@CONFIG@*/ null;
   if (window.ndEmbedBase) return; // included twice: the first copy does the work
   const base = new URL(".", document.currentScript.src).href;
@@ -24,18 +25,21 @@
 
   // A host page has no assets/language.js: this script's few messages come with it, in the
   // language of the first box that names one, else of the page (<html lang>), as the
-  // boards' Python chooses (site/app/language.py): the tag itself, else its primary subtag
-  // ("es-MX": "es"), else English (no table).
+  // boards' Python chooses (py_rules.i18n.best, as language.js's `match`): the tag, then
+  // shorter by its last subtag, against the languages' own tags and CONFIG.aliases ("es-MX":
+  // "es", "pt-PT": "pt-BR", "zh-TW": none), else English (no table).
   const words = CONFIG.words ?? {};
+  const aliases = new Map(Object.entries(CONFIG.aliases ?? {}));
+  for (const tag of Object.keys(words)) aliases.set(tag.toLowerCase(), tag);
   function language() {
     const box = document.querySelector(".number-duels[data-lang]");
     const tag = box?.dataset.lang || document.documentElement.lang || "";
-    const wanted = tag.replace("_", "-").toLowerCase();
-    const tags = Object.keys(words);
-    return (
-      tags.find((tag) => tag.toLowerCase() === wanted) ??
-      tags.find((tag) => tag.toLowerCase() === wanted.split("-")[0])
-    );
+    for (let subtags = tag.trim().replace(/_/g, "-").toLowerCase().split("-"); subtags[0]; ) {
+      const found = aliases.get(subtags.join("-"));
+      if (found !== undefined) return found || undefined;
+      subtags.pop();
+    }
+    return undefined;
   }
   const gettext = (message, values = {}) => {
     const table = words[language()] ?? {};

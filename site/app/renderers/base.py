@@ -7,7 +7,7 @@ in words. It never touches the DOM; the controller does, the same way for every 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from py_rules.i18n import _
@@ -79,9 +79,22 @@ class Layout:
     height: float
     targets: tuple[Target, ...]
 
+    def mirrored(self, width: float) -> Layout:
+        """The same buttons where a mirrored drawing (`Pen(mirror=True)`) shows them."""
+        flipped = tuple(t if t.bar else replace(t, x=width - t.x - t.w) for t in self.targets)
+        return Layout(self.height, flipped)
+
 
 class Renderer:
-    """Base renderer: subclasses draw one game. Picking games share `PickRenderer`."""
+    """Base renderer: subclasses draw one game. Picking games share `PickRenderer`.
+
+    `reads_in_line_order`: the board is numbers or places in a row read in order (a number
+    line, a pool, positions 1, 2, 3), which a right-to-left language reads from the right:
+    its board is mirrored (site/app/screen.py), the numbers' own digits not. A board whose
+    geometry is a picture (a circle numbered like a clock face) stays as drawn.
+    """
+
+    reads_in_line_order = False
 
     def __init__(self, game_cls: type[Any]) -> None:
         self.game_cls = game_cls

@@ -13,6 +13,7 @@ from .picking import PickRenderer
 
 
 class DigitChainRenderer(PickRenderer):
+    reads_in_line_order = True  # a row read in order: mirrored in a right-to-left language
     did = N_("{name} picked {move}.")
     mine = N_("Picked {numbers}")
 

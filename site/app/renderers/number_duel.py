@@ -24,6 +24,8 @@ DONE = N_("Done arranging")
 
 
 class NumberDuelRenderer(Renderer):
+    reads_in_line_order = True  # a row read in order: mirrored in a right-to-left language
+
     def rows(self, game: Any, view: View) -> dict[int, list[dict[str, Any]]]:
         """Each player's row as this view may see it."""
         if view.reveal:

@@ -24,6 +24,7 @@ def numbers_per_row(n: int, width: float, gap: float) -> int:
 
 
 class SequenceDuelRenderer(PickRenderer):
+    reads_in_line_order = True  # a row read in order: mirrored in a right-to-left language
     did = N_("{name} claimed {move}.")
     mine = N_("Claimed {numbers}")
 
