@@ -372,3 +372,23 @@ def test_the_command_takes_a_language_by_its_tag_or_its_locale_name(
         "the language: --lang LANGUAGE (e.g. es), else LANG and LC_MESSAGES",
     )
     assert [i18n._(words) in shown.stdout.splitlines() for words in said] == [True] * 3
+
+
+def test_a_right_to_left_language_isolates_every_value_it_fills_in() -> None:
+    """In Arabic a move filled in reads as written ("3+", never "+3"): each placeholder
+    of a translated message sits between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE;
+    a left-to-right language's messages are left as they are."""
+    fsi, pdi = i18n.FIRST_STRONG_ISOLATE, i18n.POP_DIRECTIONAL_ISOLATE
+    message = "{name} played {move}."
+    try:
+        assert i18n.use("ar") == "ar"
+        arabic = i18n._(message)
+        assert arabic != message, "the message has an Arabic translation"
+        assert re.findall(r"\{\w+\}", arabic) == re.findall(rf"{fsi}(\{{\w+\}}){pdi}", arabic)
+        filled = arabic.format(name="Ann", move="3+")
+        assert f"{fsi}3+{pdi}" in filled and f"{fsi}Ann{pdi}" in filled
+        assert i18n.use("fr") == "fr"
+        assert fsi not in i18n._(message) and pdi not in i18n._(message)
+    finally:
+        i18n.use("en")
+    assert i18n.isolate_fields("{{kept}} {n:,}") == f"{{{{kept}}}} {fsi}{{n:,}}{pdi}"

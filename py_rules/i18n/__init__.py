@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -29,6 +31,13 @@ from .tags import best
 DOMAIN = "number_duels"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_LANGUAGE = "en"
+# The languages written right to left, by their tags. In their messages every value filled in
+# (a name, a number, a move such as 3+ or 3@2) is isolated (FIRST STRONG ISOLATE ... POP
+# DIRECTIONAL ISOLATE), so it reads as written whatever the sentence's direction: without it
+# the bidirectional algorithm shows "3+" as "+3" and "3@2" as "2@3" inside Arabic text.
+RIGHT_TO_LEFT = frozenset({"ar"})
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_][^{}]*\}(?!\})")
 
 
 class Catalogue(Protocol):
@@ -44,6 +53,27 @@ class _Source:
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
+
+
+class _Isolating:
+    """A right-to-left language's catalogue whose messages isolate the values filled in."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self._catalogue = catalogue
+
+    def gettext(self, message: str, /) -> str:
+        return isolate_fields(self._catalogue.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return isolate_fields(self._catalogue.ngettext(singular, plural, n))
+
+
+@lru_cache(maxsize=4096)
+def isolate_fields(message: str) -> str:
+    """`message` with each placeholder (`{name}`, `{count:,}`) between isolates."""
+    return _FIELD.sub(
+        lambda field: FIRST_STRONG_ISOLATE + field[0] + POP_DIRECTIONAL_ISOLATE, message
+    )
 
 
 ENGLISH: Catalogue = _Source()  # for code that takes a catalogue, as the build's pages do
@@ -112,7 +142,9 @@ def install(name: str, mo: bytes) -> None:
     global _catalogue, _language
     import gettext  # only once a language other than English is chosen
 
-    _catalogue, _language = gettext.GNUTranslations(io.BytesIO(mo)), name
+    catalogue: Catalogue = gettext.GNUTranslations(io.BytesIO(mo))
+    _catalogue = _Isolating(catalogue) if name in RIGHT_TO_LEFT else catalogue
+    _language = name
 
 
 def use_environment(environ: Mapping[str, str] = os.environ) -> str:

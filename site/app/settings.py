@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from py_rules import i18n
 from py_rules.engine.players import LEVELS
 from py_rules.i18n import N_, SOURCE_LANGUAGE, _, best
 from py_rules.play.lesson import parse_line
@@ -180,7 +181,9 @@ LANGUAGE_NAMES = {  # each in its own language, for the Language menu
 # Built like a language but offered in no menu: English made longer and accented (en-XA) and
 # written right to left (ar-XB), to see text that a page forgot to translate or could not fit.
 PSEUDO_LANGUAGES = ("en-XA", "ar-XB")
-RIGHT_TO_LEFT = frozenset({"ar", "ar-XB"})
+# The pages written right to left: the real languages (whose messages isolate the values
+# filled in, py_rules.i18n) and ar-XB, whose made-up catalogue isolates its own.
+RIGHT_TO_LEFT = i18n.RIGHT_TO_LEFT | {"ar-XB"}
 
 
 def supported(tag: str | None) -> str:
