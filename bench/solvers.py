@@ -33,8 +33,8 @@ from _in_pyodide import pyodide_results
 
 import py_rules
 from py_rules.engine.players import choose_move, perfect_move
-from py_rules.engine.solvers import clear_caches, solve, solver_for
 from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver
+from py_rules.engine.solving import clear_caches, solve, solver_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,7 +25,7 @@ from typing import Any
 from ..kit import Engine
 from ..registry import GAMES, kit_of, new_game
 from ..rules.options import FlagOption, IntOption
-from .solvers import clear_caches, solve
+from .solving import clear_caches, solve
 
 
 def engine(slug: str) -> Engine:

@@ -29,8 +29,8 @@ from ..kit import PuzzleSet
 from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
 from .players import choose_move
-from .solvers import solver_for
 from .solvers.base import BudgetExceeded, node_budget
+from .solving import solver_for
 
 FORMAT = "number-duels-puzzles/1"
 DATA = Path(__file__).resolve().parents[2] / "data" / "puzzles.json"

@@ -1,21 +1,22 @@
-"""Exact solvers, one small module per game, sharing `base.Solver`.
+"""The solver of a registered game, found through its kit, and what `solve` prints.
 
 Each game's kit says how to reach its engine (`py_rules.kit.Engine`): a perfect-information
 game names its solver factory, and `solver_for(game)` returns the solver for a game's
 options (one per option set, kept warm across games). A game with hidden information
 (Number Duel) values its moves as chances instead (`chance_solver(game)`, a
 `py_rules.kit.Chances`), reached through the same `solve`, which is what
-`python -m py_rules solve` prints.
+`python -m py_rules solve` prints. This lookup sits above the registry, which names each
+game's solver module (`py_rules.engine.solvers`): the solvers never import the registry.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...kit import Chances
-from ...registry import KITS, kit_of
-from ...rules.core import Game
-from .base import BudgetExceeded, Solver, node_budget
+from ..kit import Chances
+from ..registry import KITS, kit_of
+from ..rules.core import Game
+from .solvers.base import BudgetExceeded, Solver, node_budget
 
 # New positions a quick probe may visit before `solves_quickly` calls a position slow.
 QUICK_NODES = 20_000
@@ -51,7 +52,7 @@ def solver_for(game: Game[Any]) -> Solver:
     """The (shared, memoised) solver of a perfect-information game's rules."""
     make = kit_of(game.slug).engine().solver
     if make is None:
-        raise ValueError(f"{game.slug} has hidden information: use solvers.chance_solver")
+        raise ValueError(f"{game.slug} has hidden information: use solving.chance_solver")
     key = options_key(game)
     solver = _SOLVERS.get(key)
     if solver is None:
