@@ -195,7 +195,7 @@ def measure(games: int = GAMES_PER_SETUP) -> dict[str, Any]:
 
 def analysis_build_times() -> None:
     """The seconds each game's analysis took when data/analysis.json was last written
-    (`python3 -m scripts.analysis`; too long to rerun on every benchmark)."""
+    (`python3 -m scripts.data.analysis`; too long to rerun on every benchmark)."""
     data = json.loads((ROOT / "data" / "analysis.json").read_text(encoding="utf-8"))
     times = ", ".join(
         f"{slug} {g.get('cpu_seconds', '?')} s CPU ({g.get('build_seconds', '?')} s wall)"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from catalogues import page_catalogue  # scripts/catalogues.py: the build's catalogues
+from catalogues import page_catalogue  # scripts/build/catalogues.py: the build's catalogues
 from conftest import DESKTOP
 from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
 from playwright.sync_api import Browser, BrowserContext, Page, expect

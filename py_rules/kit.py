@@ -85,7 +85,7 @@ class Engine:
 
 
 class PuzzleSet(NamedTuple):
-    """Where scripts/puzzles.py looks for one game's puzzles."""
+    """Where scripts/data/puzzles.py looks for one game's puzzles."""
 
     setups: list[dict[str, Any]]  # the options of the games searched
     opening: int  # random moves played before a position is tried

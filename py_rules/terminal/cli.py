@@ -11,7 +11,7 @@ games and the web pages all check options the same way. `solve` and `review` rea
 options and moves exactly as `replay` does; `review` judges every move
 (`py_rules.engine.review`). Errors are one line on stderr and exit status 2, so
 scripts can rely on them. The whole-site analysis (every game, every size) is
-`scripts/analysis.py`, built on `py_rules.engine.analysis`.
+`scripts/data/analysis.py`, built on `py_rules.engine.analysis`.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from pathlib import Path
 import page_words
 import snapshot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 # The box around an embedded board (on a host page there is no .play panel around it).
 EMBED_ROOT_CSS = """
