@@ -13,10 +13,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 # The import path, set here once (no script edits sys.path): the rules (py_rules, at the top)
 # and the front end (site/app: the package `app`, as on the pages). A script's own folder
-# (scripts/, bench/) comes first by itself. The build runs on the bare $(PYTHON) with this
-# PYTHONPATH. In the virtual environment py_rules is installed (editable) and a .pth file adds
-# site/ and, for bench/, scripts/; pytest reads `pythonpath` in pyproject.toml.
+# (scripts/build/, bench/...) comes first by itself. The build runs on the bare $(PYTHON) with
+# this PYTHONPATH; the local server's command (scripts/serve/) also imports the build's
+# offline.py (the pages' security policy). In the virtual environment py_rules is installed
+# (editable) and a .pth file adds site/ and the folders of scripts/ (SCRIPT_DIRS) for bench/;
+# pytest reads `pythonpath` in pyproject.toml.
 IMPORT_PATH := $(CURDIR):$(CURDIR)/site
+SCRIPT_DIRS := build data serve browsers
 HOST ?= 127.0.0.1
 PORT ?= 8000
 RUN_RULES := $(PY) -m pytest tests
@@ -38,7 +41,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 $(VENV)/.paths: $(VENV)/.installed Makefile
-	printf '%s\n' $(CURDIR)/site $(CURDIR)/scripts \
+	printf '%s\n' $(CURDIR)/site $(addprefix $(CURDIR)/scripts/,$(SCRIPT_DIRS)) \
 		> "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/number_duels_paths.pth"
 	touch $@
 
@@ -52,23 +55,23 @@ node_modules/.installed: package.json package-lock.json
 	touch $@ node_modules/.build-installed
 
 chromium:
-	@bash scripts/ensure-chromium.sh
+	@bash scripts/browsers/ensure-chromium.sh
 
 engines:
-	@bash scripts/ensure-engines.sh
+	@bash scripts/browsers/ensure-engines.sh
 
 # One after the other: both may need apt, which takes one install at a time.
 browsers:
-	@bash scripts/ensure-chromium.sh
-	@bash scripts/ensure-engines.sh
+	@bash scripts/browsers/ensure-chromium.sh
+	@bash scripts/browsers/ensure-engines.sh
 
 deps: $(VENV)/.installed $(VENV)/.paths node_modules/.installed
 
 site: node_modules/.build-installed
-	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/build_site.py
+	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/build/build_site.py
 
 serve: site
-	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
+	PYTHONPATH=$(CURDIR)/scripts/build $(PYTHON) scripts/serve/serve.py --host $(HOST) --port $(PORT)
 
 play:
 	$(PYTHON) -m py_rules play
@@ -112,7 +115,7 @@ language: messages
 
 # Compiled catalogues (.mo, not committed) beside the .po files, on the system Python alone.
 catalogues:
-	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/catalogues.py
+	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/build/catalogues.py
 
 # Pure-Python wheels of pytest, Hypothesis and their dependencies for the Pyodide run, pinned in
 # tests/pyodide/requirements.txt. The platform flags make pip pick wheels that fit Python 3.14

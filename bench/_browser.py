@@ -1,7 +1,8 @@
 """What the browser benchmarks share: the built site on loopback, Chromium, and page visits.
 
-Not a benchmark itself: bench/run.py skips modules whose name starts with "_". Importing it
-puts scripts/ on the path (for serve.py, chromium.py and the other build modules).
+Not a benchmark itself: bench/run.py skips modules whose name starts with "_". The server
+(scripts/serve/site_server.py) and Chromium (scripts/browsers/chromium.py) are on the path
+through the virtual environment's .pth file (`make deps`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
-from serve import SITE_DIR, start_server, warm_gzip_cache
+from site_server import SITE_DIR, start_server, warm_gzip_cache
 
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
@@ -57,7 +58,7 @@ def load_parser(description: str) -> argparse.ArgumentParser:
 
 
 def chromium_path(given: str | None) -> str:
-    """The --chromium given, else the one e2e runs (scripts/chromium.py)."""
+    """The --chromium given, else the one e2e runs (scripts/browsers/chromium.py)."""
     found = given or find_chromium()
     if found is None:
         raise SystemExit(CHROMIUM_MISSING)

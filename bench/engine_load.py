@@ -1,14 +1,15 @@
 """Time to a playable page in WebKit and in Firefox, cold and warm, against each engine's floor.
 
-The engines of the cross-engine suite (scripts/engines.py: WebKitGTK over WebDriver, Firefox
-ESR over WebDriver BiDi), on the built site served on loopback (scripts/serve.py, gzip as a
-static host sends it). For a game page and the floor (a bare `loadPyodide()` from the very
-same vendored runtime, then `import json, random`: see bench/_browser.py), each round opens
-the engine with a fresh profile and visits the page (cold: a first-time visitor), lets the
-page finish what it does for the next visit (the snapshot kept, the service worker in
-control), then visits it again (warm). Pages are interleaved so that a busy machine slows
-all alike; the load average is printed before and after, since these engines cannot be
-throttled like Chromium and measure the machine too.
+The engines of the cross-engine suite (scripts/browsers/engines.py: WebKitGTK over
+WebDriver, Firefox ESR over WebDriver BiDi), on the built site served on loopback
+(scripts/serve/site_server.py, gzip as a static host sends it). For a game page and the
+floor (a bare `loadPyodide()` from the very same vendored runtime, then `import json,
+random`: see bench/_browser.py), each round opens the engine with a fresh profile and
+visits the page (cold: a first-time visitor), lets the page finish what it does for the
+next visit (the snapshot kept, the service worker in control), then visits it again (warm).
+Pages are interleaved so that a busy machine slows all alike; the load average is printed
+before and after, since these engines cannot be throttled like Chromium and measure the
+machine too.
 
 Prints, per engine: medians of the time from navigation to playable (the page's own
 `board-ready` mark), each as a ratio to the same engine's floor in the same run, and how

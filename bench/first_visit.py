@@ -1,8 +1,8 @@
 """First-visit benchmark: time and bytes to a playable page over real network speeds.
 
-The built site is served on loopback by scripts/serve.py with GitHub Pages' rules (gzip only
-for the types mime-db marks compressible, so a `.zip` goes as it is; `max-age=600`; no CSP
-header), and Chromium's own network throttling (DevTools protocol
+The built site is served on loopback by scripts/serve/site_server.py with GitHub Pages' rules
+(gzip only for the types mime-db marks compressible, so a `.zip` goes as it is;
+`max-age=600`; no CSP header), and Chromium's own network throttling (DevTools protocol
 `Network.emulateNetworkConditions`) makes the connection slow: 10 Mbit/s with 40 ms latency,
 2 Mbit/s with 150 ms (a school network), and loopback unthrottled. For every game page, the
 tutorial page (two embedded boards) and the floor (a page that runs nothing but a bare
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from _browser import FLAGS, FLOOR_PATH, chromium_path, load_parser, require_site, serve_site
-from serve import SITE_DIR
+from site_server import SITE_DIR
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 FLOOR = "floor (bare loadPyodide)"

@@ -20,7 +20,7 @@ from typing import Any
 
 from py_rules import new_game
 from py_rules.engine import review
-from py_rules.engine.solvers import clear_caches
+from py_rules.engine.solving import clear_caches
 from py_rules.play.session import Session
 from py_rules.rules.core import MAX_MOVES, Game
 

@@ -24,7 +24,7 @@ from _in_pyodide import print_both
 
 from py_rules.engine.players import hint
 from py_rules.engine.puzzles import load
-from py_rules.engine.solvers import clear_caches, solver_for
+from py_rules.engine.solving import clear_caches, solver_for
 from py_rules.play.puzzle_session import PuzzleSession, Stage
 
 

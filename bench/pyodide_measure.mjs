@@ -6,7 +6,7 @@
 //   node bench/pyodide_measure.mjs solvers
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { failer, startRepoPyodide } from "../scripts/pyodide_node.mjs";
+import { failer, startRepoPyodide } from "../scripts/build/pyodide_node.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MODULE = process.argv[2] ?? "";

@@ -22,7 +22,7 @@ from _in_pyodide import print_both
 import py_rules
 from py_rules.engine.players import choose_move
 from py_rules.engine.review import review_steps
-from py_rules.engine.solvers import clear_caches
+from py_rules.engine.solving import clear_caches
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("sequence-duel", {"size": 60}),

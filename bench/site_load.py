@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from _browser import FLOOR_PATH, chromium_path, cold_and_warm, load_parser, require_site, serve_site
-from snapshot import RUNTIME_FILES  # scripts/snapshot.py: _browser puts scripts/ on the path
+from snapshot import RUNTIME_FILES  # scripts/build/snapshot.py (on the path: make deps)
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 WARM_TARGET = 1.15

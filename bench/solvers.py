@@ -33,8 +33,8 @@ from _in_pyodide import pyodide_results
 
 import py_rules
 from py_rules.engine.players import choose_move, perfect_move
-from py_rules.engine.solvers import clear_caches, solve, solver_for
 from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver
+from py_rules.engine.solving import clear_caches, solve, solver_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -195,7 +195,7 @@ def measure(games: int = GAMES_PER_SETUP) -> dict[str, Any]:
 
 def analysis_build_times() -> None:
     """The seconds each game's analysis took when data/analysis.json was last written
-    (`python3 -m scripts.analysis`; too long to rerun on every benchmark)."""
+    (`python3 -m scripts.data.analysis`; too long to rerun on every benchmark)."""
     data = json.loads((ROOT / "data" / "analysis.json").read_text(encoding="utf-8"))
     times = ", ".join(
         f"{slug} {g.get('cpu_seconds', '?')} s CPU ({g.get('build_seconds', '?')} s wall)"

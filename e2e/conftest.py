@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
 from playwright.sync_api import expect
-from serve import start_server, warm_gzip_cache
+from site_server import start_server, warm_gzip_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 

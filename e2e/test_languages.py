@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from app.settings import LANGUAGE_NAMES, LANGUAGES
-from catalogues import page_catalogue  # scripts/catalogues.py: the build's catalogues
+from catalogues import page_catalogue  # scripts/build/catalogues.py: the build's catalogues
 from conftest import DESKTOP
 from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
 from language_tags import TAGS

@@ -1,7 +1,7 @@
 """The notices page lists every package the build vendors; every page's footer links it.
 
 Which packages are vendored is found here from the build itself, independently of
-scripts/notices.py: each file under `_site/vendor/` is matched to the npm package it was
+scripts/build/notices.py: each file under `_site/vendor/` is matched to the npm package it was
 copied from (a byte-identical file of the same name in node_modules), and each copied
 bundle's source map names the packages bundled into it.
 """

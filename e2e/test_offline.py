@@ -1,7 +1,7 @@
 """Offline after one visit (a friend's link too), updates to a new build, app install,
 Content Security Policy.
 
-The service worker (site/sw.js, written per build by scripts/offline.py) precaches the
+The service worker (site/sw.js, written per build by scripts/build/offline.py) precaches the
 whole build on the first visit; afterwards the site loads and plays with the network
 off. A new build is a new worker with a new cache that replaces the old one when the
 player presses Reload on the notice. Each test has its own browser context (so its own
@@ -17,11 +17,11 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import offline  # scripts/offline.py (conftest puts scripts/ on the path)
+import offline  # scripts/build/offline.py (on pytest's pythonpath)
 from conftest import PREFIX, SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext, Page, expect
-from serve import start_server
+from site_server import start_server
 from test_games import play_out, winner_shown
 
 from py_rules.play.link.device import Device

@@ -1,4 +1,4 @@
-"""Offline in another language (site/sw.js, scripts/offline.py): a language's pages and
+"""Offline in another language (site/sw.js, scripts/build/offline.py): a language's pages and
 catalogue are not precached, but one page used in Spanish makes the worker keep the whole
 Spanish set, so that a Spanish page never opened plays offline; a new build's worker keeps
 the languages the old cache held. Each test has its own browser context (so its own service
@@ -11,7 +11,7 @@ import re
 import shutil
 from pathlib import Path
 
-import offline  # scripts/offline.py (conftest puts scripts/ on the path)
+import offline  # scripts/build/offline.py (on pytest's pythonpath)
 from conftest import SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext, Page, expect

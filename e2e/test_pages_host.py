@@ -3,8 +3,8 @@
 `_site/` is packed exactly as the Pages workflow packs it (actions/upload-pages-artifact
 runs `tar --dereference --hard-dereference -cf artifact.tar --exclude=.git --exclude=.github .`
 in the folder), unpacked elsewhere and served under a project site's sub-path by
-scripts/serve.py, which follows GitHub Pages' rules (gzip only for the types mime-db marks
-compressible, no header but the ones Pages sends: no Content-Security-Policy header).
+scripts/serve/site_server.py, which follows GitHub Pages' rules (gzip only for the types
+mime-db marks compressible, no header but the ones Pages sends: no Content-Security-Policy header).
 One visitor plays a game, then plays again offline; a page on another origin embeds a game
 and plays it. Every byte those pages fetched, and every file the service worker keeps, is
 compressed on the wire: either the host gzips its type or the file is compressed already.
@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import mime_db  # scripts/ (conftest puts it on the path)
+import mime_db  # scripts/serve/mime_db.py (on pytest's pythonpath)
 import precompress
 import pytest
 from conftest import SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, Response, expect
-from serve import start_server
+from site_server import start_server
 from test_embed import press
 from test_games import play_out, winner_shown
 from test_offline import SW_TIMEOUT_MS, wait_until_controlled, worker_files

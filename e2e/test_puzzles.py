@@ -13,7 +13,7 @@ from gamepage import READY_TIMEOUT_MS, storage_key
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from py_rules.engine.puzzles import NO_PUZZLES, load, puzzles_for
-from py_rules.engine.solvers import solver_for
+from py_rules.engine.solving import solver_for
 from py_rules.play.puzzle_session import PuzzleSession, Stage
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")

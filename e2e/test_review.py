@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from py_rules import Session, new_game
 from py_rules.engine.players import choose_move
-from py_rules.engine.solvers import solve
+from py_rules.engine.solving import solve
 
 SIZE = 8  # a Sequence Duel the first player wins, with moves that lose it
 MAX_TURNS = 40

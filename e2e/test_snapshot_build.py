@@ -1,4 +1,4 @@
-"""The snapshot build (scripts/snapshot.py): made again exactly when its inputs change.
+"""The snapshot build (scripts/build/snapshot.py): made again exactly when its inputs change.
 
 A module baked into the snapshot shadows the file delivered beside it, so a stale snapshot
 would run old rules. These tests work on a copy of py_rules: an edit to a snapshotted

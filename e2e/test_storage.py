@@ -19,7 +19,7 @@ import pytest
 from conftest import SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from serve import start_server
+from site_server import start_server
 from test_games import take_turn
 from test_puzzles import solve
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from serve import start_server
+from site_server import start_server
 from strategies import every_game
 from test_accessibility import PHONE, phone, small_targets, violations
 

@@ -1,11 +1,12 @@
 """A game's kit: every part of one game, declared in one place, typed for mypy.
 
-A kit names the rules (a `Game` subclass), its engine (solver, analysis) and its terminal
-presenter, and says which puzzles to search for. The engine and the presenter are given
-as functions that import them, so a page that shows one game loads only that game's
-solver, and only when a hint or a computer move first needs it; nothing is found by a
-module's name. The registry (`py_rules.registry`) lists the kits; the web pages register
-each game's renderer against its kit (`app.renderers`).
+A kit names the rules (a `Game` subclass) and its engine (solver, analysis), and says
+which puzzles to search for. The engine is given as a function that imports it, so a page
+that shows one game loads only that game's solver, and only when a hint or a computer
+move first needs it; nothing is found by a module's name. The registry
+(`py_rules.registry`) lists the kits; the front ends build on them and register their own
+parts against each kit: the web pages each game's renderer (`app.renderers`), the
+terminal each game's presenter (`py_rules.terminal.presenters`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .rules.core import Game
 
-if TYPE_CHECKING:  # the engine and the terminal build on this module, not the reverse
+if TYPE_CHECKING:  # the engine builds on this module, not the reverse
     from .engine.solvers.base import Solver
-    from .terminal.presenters.base import Presenter
 
 # One size's line of the perfect-play analysis (`py_rules.engine.analysis`).
 Entry = dict[str, Any]
@@ -85,7 +85,7 @@ class Engine:
 
 
 class PuzzleSet(NamedTuple):
-    """Where scripts/puzzles.py looks for one game's puzzles."""
+    """Where scripts/data/puzzles.py looks for one game's puzzles."""
 
     setups: list[dict[str, Any]]  # the options of the games searched
     opening: int  # random moves played before a position is tried
@@ -94,14 +94,13 @@ class PuzzleSet(NamedTuple):
 
 @dataclass(frozen=True, eq=False)  # one kit is one game: compared and hashed by identity
 class GameKit:
-    """One game: its rules, and how to reach its engine and its terminal presenter.
+    """One game: its rules, and how to reach its engine.
 
     `puzzle_note` is shown with the game's puzzles, or instead of them (why it has none).
     """
 
     game: type[Game[Any]]
     engine: Callable[[], Engine]
-    presenter: Callable[[], type[Presenter[Any]]]
     puzzle_sets: tuple[PuzzleSet, ...] = ()
     puzzle_note: str | None = None
 

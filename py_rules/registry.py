@@ -1,16 +1,17 @@
 """The one list of games: each game's kit (`py_rules.kit.GameKit`), in the order shown.
 
 A kit names the game's rules class, a function that imports its engine (solver and
-analysis), one that imports its terminal presenter, and its puzzle settings. The web
-pages register each game's renderer against its kit (`app.renderers`). A game defined
-elsewhere (the tests' own) joins for a while with `registered(kit)`.
+analysis), and its puzzle settings. The web pages register each game's renderer against
+its kit (`app.renderers`), the terminal each game's presenter
+(`py_rules.terminal.presenters`). A game defined elsewhere (the tests' own) joins for a
+while with `registered(kit)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .i18n import N_, _
 from .kit import Engine, GameKit, PuzzleSet
@@ -22,11 +23,8 @@ from .rules.games.number_circle import NumberCircle
 from .rules.games.number_duel import NumberDuel
 from .rules.games.sequence_duel import SequenceDuel
 
-if TYPE_CHECKING:
-    from .terminal.presenters.base import Presenter
-
-# Each part is imported when first needed: a page loads one game's solver, on its first
-# hint or computer move, and never a presenter.
+# Each engine is imported when first needed: a page loads one game's solver, on its first
+# hint or computer move.
 
 
 def _circle_duel_engine() -> Engine:
@@ -35,16 +33,9 @@ def _circle_duel_engine() -> Engine:
     return ENGINE
 
 
-def _circle_duel_presenter() -> type[Presenter[Any]]:
-    from .terminal.presenters.circle_duel import CircleDuelPresenter
-
-    return CircleDuelPresenter
-
-
 CIRCLE_DUEL = GameKit(
     CircleDuel,
     engine=_circle_duel_engine,
-    presenter=_circle_duel_presenter,
     puzzle_note=N_(
         "Circle Duel has no puzzles: after the second move every move is forced (the "
         "numbers taken form one arc, and the last one has a single free neighbour), so "
@@ -61,16 +52,9 @@ def _number_circle_engine() -> Engine:
     return ENGINE
 
 
-def _number_circle_presenter() -> type[Presenter[Any]]:
-    from .terminal.presenters.number_circle import NumberCirclePresenter
-
-    return NumberCirclePresenter
-
-
 NUMBER_CIRCLE = GameKit(
     NumberCircle,
     engine=_number_circle_engine,
-    presenter=_number_circle_presenter,
     # searched in every setup, from the start
     puzzle_sets=(
         PuzzleSet(
@@ -86,16 +70,9 @@ def _sequence_duel_engine() -> Engine:
     return ENGINE
 
 
-def _sequence_duel_presenter() -> type[Presenter[Any]]:
-    from .terminal.presenters.sequence_duel import SequenceDuelPresenter
-
-    return SequenceDuelPresenter
-
-
 SEQUENCE_DUEL = GameKit(
     SequenceDuel,
     engine=_sequence_duel_engine,
-    presenter=_sequence_duel_presenter,
     puzzle_sets=(PuzzleSet([{"size": n} for n in range(6, 21)], 2, 6),),
 )
 
@@ -106,16 +83,9 @@ def _digit_chain_engine() -> Engine:
     return ENGINE
 
 
-def _digit_chain_presenter() -> type[Presenter[Any]]:
-    from .terminal.presenters.digit_chain import DigitChainPresenter
-
-    return DigitChainPresenter
-
-
 DIGIT_CHAIN = GameKit(
     DigitChain,
     engine=_digit_chain_engine,
-    presenter=_digit_chain_presenter,
     # With the tens there are easy puzzles only (see the note).
     puzzle_sets=(
         PuzzleSet([{"pool": p, "no_tens": False} for p in range(10, 100)], 4, 16),
@@ -136,16 +106,9 @@ def _number_duel_engine() -> Engine:
     return ENGINE
 
 
-def _number_duel_presenter() -> type[Presenter[Any]]:
-    from .terminal.presenters.number_duel import NumberDuelPresenter
-
-    return NumberDuelPresenter
-
-
 NUMBER_DUEL = GameKit(
     NumberDuel,
     engine=_number_duel_engine,
-    presenter=_number_duel_presenter,
     puzzle_note=N_(
         "Number Duel has no puzzles: the opponent's order is hidden, so no attack wins for "
         "sure; the review gives each attack's chance instead."

@@ -23,7 +23,7 @@
 // files, the sets that an older cache of the site held, so an update keeps them offline.
 "use strict";
 
-// Written by the build (scripts/offline.py): the build version, {path: sha256} of the files
+// Written by the build (scripts/build/offline.py): the build version, {path: sha256} of the files
 // precached, and {tag: {path: sha256}} of each language's set.
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};

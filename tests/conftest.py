@@ -56,15 +56,19 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("wasm" if IN_WASM
 # games (`py_rules.registry.BUILT_IN`) instead.
 
 from reference import REFERENCES  # noqa: E402  (after the profiles, as pytest loads this first)
-from take_away import KIT, TakeAwayRef  # noqa: E402
+from take_away import KIT, TakeAwayRef, presenter  # noqa: E402
 
 from py_rules.registry import registered  # noqa: E402
+from py_rules.terminal.presenters import presenting  # noqa: E402
 
 _SIXTH_GAME = registered(KIT)
 _SIXTH_GAME.__enter__()
+_ITS_PRESENTER = presenting(KIT, presenter)
+_ITS_PRESENTER.__enter__()
 REFERENCES[TakeAwayRef.slug] = TakeAwayRef
 
 
 def pytest_unconfigure() -> None:
+    _ITS_PRESENTER.__exit__(None, None, None)
     _SIXTH_GAME.__exit__(None, None, None)
     del REFERENCES[TakeAwayRef.slug]

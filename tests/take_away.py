@@ -2,8 +2,9 @@
 
 One pile of N counters; in turn each player takes 1 to K of them; whoever takes the last
 counter wins (the player left with nothing to take is stuck and loses). It joins the
-registry through the same public kit as the five (`py_rules.registry.registered`, done
-for the whole run in conftest.py), so every generic test runs it too: random play, the
+registry through the same public kit as the five (`py_rules.registry.registered`), and
+its presenter joins the terminal's (`py_rules.terminal.presenters.presenting`), both for
+the whole run in conftest.py, so every generic test runs it too: random play, the
 session, the solver against brute force, the terminal, the review. Each of its parts
 is the smallest that kind of part can be, written against the public API only.
 """
@@ -102,11 +103,11 @@ def _engine() -> Engine:
     return ENGINE
 
 
-def _presenter() -> type[Presenter[Any]]:
+def presenter() -> type[Presenter[Any]]:
     return TakeAwayPresenter
 
 
-KIT = GameKit(TakeAway, engine=_engine, presenter=_presenter, puzzle_note="No puzzles here.")
+KIT = GameKit(TakeAway, engine=_engine, puzzle_note="No puzzles here.")
 
 
 class TakeAwayRef(Reference):

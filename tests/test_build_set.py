@@ -25,7 +25,8 @@ LOCK = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
 EXACT = re.compile(r"^\d+\.\d+\.\d+$")
 # The entry points of the build and of `make serve`, and the folders their imports come from.
 ENTRY_POINTS = ("build_site", "serve")
-LOCAL_ROOTS = (ROOT / "scripts", ROOT, ROOT / "site")
+BUILD, SERVE = ROOT / "scripts" / "build", ROOT / "scripts" / "serve"
+LOCAL_ROOTS = (BUILD, SERVE, ROOT, ROOT / "site")
 # Modules that exist only in the browser; the front end imports them, the build stubs them.
 BROWSER_ONLY = {"js", "pyodide"}
 # `NODE / "name"` or `ROOT / "node_modules" / "@scope" / "name"` in a build script.
@@ -39,15 +40,15 @@ def modules_the_build_loads() -> dict[str, Path]:
     """Module name -> file of every repository module that importing the build's entry
     points loads, in a Python that sees no installed package at all (-s -S, and -P with
     an environment of nothing but PYTHONPATH: as isolated as -I) and imports from where
-    `make site` lets the build import: scripts/ (the script's own folder) and the
-    Makefile's PYTHONPATH."""
+    `make site` and `make serve` let them import: each script's own folder
+    (scripts/build/, scripts/serve/) and the Makefile's PYTHONPATH."""
     code = (
         "import json, sys\n"
         f"for name in {ENTRY_POINTS!r}: __import__(name)\n"
         "print(json.dumps({n: m.__file__ for n, m in list(sys.modules.items())"
         " if getattr(m, '__file__', None)}))\n"
     )
-    path = os.pathsep.join([str(ROOT / "scripts"), build_import_path()])
+    path = os.pathsep.join([str(BUILD), str(SERVE), build_import_path()])
     done = subprocess.run(
         [sys.executable, "-s", "-S", "-P", "-c", code],
         cwd=ROOT,
@@ -81,7 +82,7 @@ def is_local(name: str) -> bool:
 @pytest.mark.no_wasm  # starts a subprocess
 def test_the_build_imports_nothing_but_the_standard_library_and_its_own_modules() -> None:
     loaded = modules_the_build_loads()
-    assert {"build_site", "serve", "notices", "py_rules"} <= set(loaded)
+    assert {"build_site", "serve", "site_server", "notices", "py_rules"} <= set(loaded)
     for name, path in sorted(loaded.items()):
         outside = {
             imported
@@ -102,7 +103,7 @@ def test_every_npm_package_the_build_reads_is_a_pinned_dependency() -> None:
     assert {"pyodide", "@pyscript/core"} <= named
     dependencies = PACKAGE["dependencies"]
     assert named <= set(dependencies), sorted(named - set(dependencies))
-    for script in sorted((ROOT / "scripts").glob("*.mjs")):
+    for script in sorted(BUILD.glob("*.mjs")):
         for spec in re.findall(r'^import .*? from "([^"]+)";', script.read_text(), re.M):
             # Node's own modules, or a module of the build's own beside it: no npm package
             local = spec.startswith("./") and (script.parent / spec).is_file()
@@ -146,7 +147,7 @@ def dry_run(target: str) -> list[str]:
 
 def build_import_path() -> str:
     """The PYTHONPATH that `make site` gives the build (the Makefile sets it, once)."""
-    command = next(c for c in dry_run("site") if "scripts/build_site.py" in c)
+    command = next(c for c in dry_run("site") if "scripts/build/build_site.py" in c)
     found = re.search(r"\bPYTHONPATH=(\S+) ", command)
     assert found, command
     return found.group(1)
@@ -156,7 +157,7 @@ def build_import_path() -> str:
 @pytest.mark.parametrize("target", ["site", "serve"])
 def test_the_build_installs_only_the_build_set(target: str) -> None:
     commands = dry_run(target)
-    assert any(re.search(r"\bscripts/build_site\.py\b", c) for c in commands), commands
+    assert any(re.search(r"\bscripts/build/build_site\.py\b", c) for c in commands), commands
     installs = [c for c in commands if re.search(r"\b(pip|npm|venv|apt|apt-get)\b", c)]
     assert installs == ["npm ci --omit=dev --no-audit --no-fund --silent"], installs
     assert not any(".venv" in c for c in commands), commands

@@ -1,4 +1,4 @@
-"""The build's bytecode (scripts/bytecode.py) behaves as the source it replaces: the same
+"""The build's bytecode (scripts/build/bytecode.py) behaves as the source it replaces: the same
 results, asserts kept, docstrings gone, tracebacks naming the file and line where the
 pages find it, imported without its source from a zip and from a __pycache__ folder."""
 

@@ -24,7 +24,7 @@ from strategies import every_game
 
 import py_rules
 from py_rules import GAMES
-from py_rules.engine.solvers import solves_quickly
+from py_rules.engine.solving import solves_quickly
 from py_rules.terminal import cli
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """The site's CSS mirrors under dir="rtl": no physical left or right (a property, a value, a
 shorthand whose sides differ, a sideways gradient or transform) outside the allow-list below,
 where each exception says why it must stay physical. assets/embed.css is style.css scoped
-(scripts/embed.py), so checking style.css and the box embed.py adds covers it."""
+(scripts/build/embed.py), so checking style.css and the box embed.py adds covers it."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def physical(selector: str, name: str, value: str) -> str | None:
 def site_css() -> Iterator[tuple[str, str]]:
     for path in sorted(ASSETS.glob("*.css")):
         yield path.name, path.read_text(encoding="utf-8")
-    yield "scripts/embed.py", embed.EMBED_ROOT_CSS
+    yield "scripts/build/embed.py", embed.EMBED_ROOT_CSS
 
 
 def test_the_site_css_uses_logical_sides() -> None:
@@ -114,7 +114,7 @@ def test_the_site_css_uses_logical_sides() -> None:
 
 def test_there_is_css_to_check() -> None:
     checked = {file for file, css in site_css() if any(declarations(css))}
-    assert {"style.css", "offline.css", "scripts/embed.py"} <= checked
+    assert {"style.css", "offline.css", "scripts/build/embed.py"} <= checked
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from py_rules import BadOption
 from py_rules.kit import Engine
 from py_rules.registry import BUILT_IN, KITS, kit_of, registered
 from py_rules.rules.core import Reason
+from py_rules.terminal.presenters import PRESENTERS, presenter_class, presenting
 from py_rules.terminal.presenters.base import Presenter
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,9 +65,33 @@ def test_each_engine_values_moves_the_way_its_game_needs() -> None:
         assert kit.engine() is engine  # imported once
         hidden = kit.game.has_hidden_information
         assert (engine.chances is not None) == hidden and (engine.solver is None) == hidden
-        assert issubclass(kit.presenter(), Presenter)
     with pytest.raises(TypeError, match="either a solver or chances"):
         Engine(sentence=str)
+
+
+def test_the_terminal_registers_a_presenter_for_every_game() -> None:
+    assert set(PRESENTERS) == {*BUILT_IN, KIT}  # the five, and the tests' own (conftest.py)
+    for kit in KITS.values():
+        shown = presenter_class(kit.slug)
+        assert issubclass(shown, Presenter) and shown is presenter_class(kit.slug)
+    assert presenter_class("number-duel").__name__ == "NumberDuelPresenter"
+    with pytest.raises(BadOption, match="unknown game 'nim'"):
+        presenter_class("nim")
+
+
+def test_a_game_shown_in_the_terminal_for_a_while() -> None:
+    kit = replace(KIT, game=Later)
+    with registered(kit):
+        with pytest.raises(KeyError):  # registered, but the terminal cannot show it yet
+            presenter_class("take-away-later")
+        with presenting(kit, lambda: Presenter):
+            assert presenter_class("take-away-later") is Presenter
+            with (
+                pytest.raises(ValueError, match="already has a presenter"),
+                presenting(kit, lambda: Presenter),
+            ):
+                pass
+        assert kit not in PRESENTERS
 
 
 def test_why_a_game_ended_keeps_its_written_values() -> None:

@@ -1,4 +1,4 @@
-"""The header's language menu as the build writes it (scripts/build_site.py): one option
+"""The header's language menu as the build writes it (scripts/build/page_templates.py): one option
 for each language the menu offers (app.settings.LANGUAGES), named in its own language, in
 a select named "Language" in the page's language, with its script on every page."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-import build_site
+import page_templates
 import pytest
 from app.settings import LANGUAGE_NAMES, LANGUAGES
 
@@ -45,8 +45,8 @@ class Menu(HTMLParser):
             self.label += data
 
 
-def language(tag: str) -> build_site.Language:
-    return next(lang for lang in build_site.languages() if lang.tag == tag)
+def language(tag: str) -> page_templates.Language:
+    return next(lang for lang in page_templates.languages() if lang.tag == tag)
 
 
 @pytest.mark.parametrize("tag", ["en", "es", "ar-XB"])
@@ -56,10 +56,10 @@ def test_every_header_lists_each_language_in_its_own_name(up: str, page: str, ta
     pseudo-locale is in no menu: English stays the one selected there)."""
     menu = Menu()
     lang = language(tag)
-    menu.feed(build_site.shared(up, page, lang)["header"])
+    menu.feed(page_templates.shared(up, page, lang)["header"])
     assert menu.options == [(code, code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     assert menu.label.strip() == lang.tr.gettext("Language")
-    header = build_site.shared(up, page, lang)["header"]
+    header = page_templates.shared(up, page, lang)["header"]
     selected = [
         code
         for code in LANGUAGES
@@ -79,7 +79,7 @@ def test_the_names_table_names_every_language_and_english_comes_first() -> None:
 def test_every_page_loads_the_language_script_from_the_sites_root(tag: str, root: str) -> None:
     """A page one level inside its language's folder (puzzles/) finds the one copy of the
     site's scripts at the root, its words table first (none in English)."""
-    head = build_site.shared("../", "puzzles", language(tag))["head"]
+    head = page_templates.shared("../", "puzzles", language(tag))["head"]
     every = "en ar de es fr pt-BR zh-Hans en-XA ar-XB"
     aliases = "pt=pt-BR zh=zh-Hans zh-hant= zh-tw= zh-hk= zh-mo="
     script = f'<script src="{root}assets/language.js" data-languages="{every}"'

@@ -19,8 +19,8 @@ import pytest
 
 from py_rules import BadSave, IllegalMove, new_game
 from py_rules.engine import players, review
-from py_rules.engine.solvers import clear_caches, solver_for
 from py_rules.engine.solvers.number_circle import NumberCircleSolver
+from py_rules.engine.solving import clear_caches, solver_for
 from py_rules.play.session import Phase, Session
 from py_rules.registry import GAMES
 from py_rules.rules.core import MAX_MOVES, Game, full, game_from_json

@@ -1,4 +1,4 @@
-"""The service worker's lists (scripts/offline.py): the English pages and the shared files
+"""The service worker's lists (scripts/build/offline.py): the English pages and the shared files
 precached, each other language's set (its folder's pages and its catalogue) apart, catalogue
 last, and every file of the build in exactly one list."""
 

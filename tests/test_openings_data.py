@@ -1,5 +1,5 @@
 """Number Duel's opening table is data (data/number_duel_openings.bin), written by
-scripts/number_duel_openings.py and read back by the solver exactly as written."""
+scripts/data/number_duel_openings.py and read back by the solver exactly as written."""
 
 from __future__ import annotations
 

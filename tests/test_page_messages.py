@@ -1,5 +1,5 @@
-"""The static pages' words as messages (scripts/page_messages.py): what is one message, what is
-not a message at all, and that a translation puts every message back where it was found."""
+"""The static pages' words as messages (scripts/build/page_messages.py): what is one message,
+what is not a message at all, and that a translation puts every message back where it was found."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from string import Template
 
-import build_site
 import page_messages
+import page_templates
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -141,19 +141,19 @@ class TextNodes(HTMLParser):
             self.seen.append(data.strip())
 
 
-def rendered(template: str, language: build_site.Language) -> str:
+def rendered(template: str, language: page_templates.Language) -> str:
     """A template as the build writes it in `language`, its own fields left empty."""
-    parts = build_site.shared("../", "page", language)
+    parts = page_templates.shared("../", "page", language)
     source = (SITE / "templates" / template).read_text(encoding="utf-8")
     fields = dict.fromkeys(Template(source).get_identifiers(), "")
-    return build_site.render(template, language, **(fields | parts))
+    return page_templates.render(template, language, **(fields | parts))
 
 
 @pytest.mark.parametrize("template", [p.name for p in sorted((SITE / "templates").glob("*.html"))])
 def test_in_the_accented_pseudo_locale_no_english_word_is_left_on_a_page(template: str) -> None:
     """en-XA accents every letter: an unaccented English word on a page was never a message.
     (The page in a browser, with what Python draws, is checked by e2e/test_pseudo_locales.py.)"""
-    language = next(lang for lang in build_site.languages() if lang.tag == "en-XA")
+    language = next(lang for lang in page_templates.languages() if lang.tag == "en-XA")
     nodes = TextNodes()
     nodes.feed(rendered(template, language))
     english = [text for text in nodes.seen if re.search(r"[A-Za-z]{2,}", text)]

@@ -138,7 +138,7 @@ def test_english_needs_no_table() -> None:
 
 
 def config(script: str) -> Any:
-    """The CONFIG that scripts/embed.py wrote into embed.js."""
+    """The CONFIG that scripts/build/embed.py wrote into embed.js."""
     start = script.index("const CONFIG = ") + len("const CONFIG = ")
     return json.loads(script[start : script.index(";\n", start)])
 

@@ -18,8 +18,8 @@ from strategies import every_game, random_position
 import py_rules
 from py_rules.engine.analysis import analyse, entry, sentence
 from py_rules.engine.players import LEVELS, choose_move, hint, is_exact, perfect_move
-from py_rules.engine.solvers import solver_for
 from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, segments_of
+from py_rules.engine.solving import solver_for
 from py_rules.play.session import Session
 from py_rules.rules.core import other
 from py_rules.terminal import cli

@@ -1,4 +1,4 @@
-"""Build-time compression (scripts/precompress.py): what counts as compressed already, and
+"""Build-time compression (scripts/build/precompress.py): what counts as compressed already, and
 files replaced by a gzip that unpacks to exactly their bytes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The pseudo-locales (scripts/pseudo_locales.py): what is not words survives in order, en-XA
+"""The pseudo-locales (scripts/build/pseudo_locales.py): what is not words survives in order, en-XA
 is accented, longer and bracketed, ar-XB is overridden right to left, and the compiled
 catalogue reads back through the standard gettext module."""
 

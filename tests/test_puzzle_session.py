@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from py_rules import IllegalMove
 from py_rules.engine.puzzles import load, position
-from py_rules.engine.solvers import solver_for
+from py_rules.engine.solving import solver_for
 from py_rules.play.puzzle_session import (
     PuzzleError,
     PuzzleSession,

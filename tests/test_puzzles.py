@@ -30,7 +30,7 @@ from py_rules.engine.puzzles import (
     position,
     puzzle_id,
 )
-from py_rules.engine.solvers import solve
+from py_rules.engine.solving import solve
 from py_rules.rules.core import other
 
 DATA = load()

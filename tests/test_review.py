@@ -16,7 +16,8 @@ from strategies import PERFECT_INFORMATION, every_game
 from py_rules import Game, new_game
 from py_rules.engine.players import choose_move
 from py_rules.engine.review import MISTAKE_MARGIN, MoveReview, describe, review, review_steps
-from py_rules.engine.solvers import number_duel, solve
+from py_rules.engine.solvers import number_duel
+from py_rules.engine.solving import solve
 
 # Small sizes of every game: every position solves in milliseconds.
 SMALL: dict[str, st.SearchStrategy[dict[str, Any]]] = every_game(

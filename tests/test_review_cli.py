@@ -9,7 +9,7 @@ import pytest
 
 from py_rules import new_game
 from py_rules.engine.review import review
-from py_rules.engine.solvers import solve
+from py_rules.engine.solving import solve
 from py_rules.terminal import cli
 
 MOVE_KEYS = {"move", "player", "before", "after", "mistake", "best_moves"}

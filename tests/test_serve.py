@@ -1,4 +1,4 @@
-"""The local server (scripts/serve.py) behaves like GitHub Pages and cannot be turned
+"""The local server (scripts/serve/site_server.py) behaves like GitHub Pages and cannot be turned
 against its users: no open redirect, no directory listings, redirects that keep the
 prefix; it compresses exactly the types mime-db marks compressible, never negotiates a `.gz`
 sibling, sends Pages' cache headers and answers revalidation with 304; the
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from offline import CSP
-from serve import CACHE_CONTROL, start_server
+from site_server import CACHE_CONTROL, start_server
 
 pytestmark = pytest.mark.no_wasm  # sockets and threads: not in Pyodide
 
@@ -116,7 +116,7 @@ def test_no_content_security_policy_header_unless_asked_for(
         assert response.getheader("Content-Security-Policy") is None, path
         # Like GitHub Pages, so that a sandboxed iframe (an opaque origin) can load the site.
         assert response.getheader("Access-Control-Allow-Origin") == "*", path
-    httpd, _ = start_server(site, prefix=prefix, csp=True)
+    httpd, _ = start_server(site, prefix=prefix, csp=CSP)
     try:
         response = get(httpd.server_address[1], prefix)
         assert response.getheader("Content-Security-Policy") == CSP

@@ -22,7 +22,7 @@ from strategies import game_setups
 import py_rules
 from py_rules import BadSave, Phase, Session, SessionError
 from py_rules.engine.players import LEVELS
-from py_rules.engine.solvers import clear_caches
+from py_rules.engine.solving import clear_caches
 from py_rules.rules.core import other
 
 

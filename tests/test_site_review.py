@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from py_rules import Phase, Session
 from py_rules.engine.players import choose_move
 from py_rules.engine.review import describe, review
-from py_rules.engine.solvers import solve
+from py_rules.engine.solving import solve
 
 # Small games: every position solves at once, here and inside Pyodide.
 SMALL: dict[str, dict[str, Any]] = {

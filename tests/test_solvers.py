@@ -16,9 +16,10 @@ from strategies import PERFECT_INFORMATION, every_game, random_position
 
 import py_rules
 from py_rules.engine.players import choose_move
-from py_rules.engine.solvers import number_duel, solve, solver_for
+from py_rules.engine.solvers import number_duel
 from py_rules.engine.solvers.number_circle import NumberCircleSolver
 from py_rules.engine.solvers.sequence_duel import PlainSegmentSolver, SegmentSolver, segments_of
+from py_rules.engine.solving import solve, solver_for
 from py_rules.rules.games.digit_chain import DigitChainState
 
 

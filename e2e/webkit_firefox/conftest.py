@@ -3,7 +3,7 @@
 Each engine gets one browser for the whole session (`tab`, parametrized by engine, so every
 test runs once per engine and its id names the engine), on a server of its own that the
 offline test can stop and start again on the same port (the same origin, so the same
-service worker). The engines come from Debian (`make engines`, scripts/engines.py); without
+service worker). The engines come from Debian (`make engines`, scripts/browsers/engines.py); without
 them the run stops at once with what to install, as it does without Chromium.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import engines
 import pytest
-from serve import warm_gzip_cache
+from site_server import warm_gzip_cache
 
 from webkit_firefox.servers import SITE, Site
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from threading import Thread
 from typing import Any
 
-from serve import start_server
+from site_server import start_server
 
 SITE = Path(__file__).resolve().parents[2] / "_site"
 PREFIX = "/number-duels/"

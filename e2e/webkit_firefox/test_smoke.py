@@ -22,7 +22,7 @@ from engines import Tab
 from test_embed import LESSON, SITE_ADDRESS, iframe_snippet
 
 from py_rules.engine.puzzles import load, puzzles_for
-from py_rules.engine.solvers import solver_for
+from py_rules.engine.solving import solver_for
 from py_rules.play.puzzle_session import PuzzleSession, Stage
 from py_rules.registry import GAMES
 from webkit_firefox.servers import OtherSite, Site

@@ -1,7 +1,7 @@
 """Who wins each game with perfect play, for every size option, as data for the site.
 
 `analyse(slug)` returns one game's analysis; `analyse_all()` all five, ready for JSON
-(`scripts/analysis.py` writes it to data/analysis.json and prints the README table).
+(`scripts/data/analysis.py` writes it to data/analysis.json and prints the README table).
 Each entry says, for one set of size options: who wins with perfect play ("first" or
 "second" player; for a game with hidden information the first player's chance, a draw
 counting half), the winning first moves (with hidden information: the best ones) and
@@ -25,7 +25,7 @@ from typing import Any
 from ..kit import Engine
 from ..registry import GAMES, kit_of, new_game
 from ..rules.options import FlagOption, IntOption
-from .solvers import clear_caches, solve
+from .solving import clear_caches, solve
 
 
 def engine(slug: str) -> Engine:

@@ -12,7 +12,7 @@ Three levels for every game:
 A computer player of a game with hidden information (Number Duel) decides from
 `game.observation(player)` only, never from the opponent's hidden order: its levels
 work on the chances its solver module gives from the public position
-(`solvers.chance_solver`).
+(`solving.chance_solver`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import random
 from typing import Any
 
 from ..rules.core import Game
-from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, node_budget, pick
+from .solving import chance_solver, solver_for
 
 LEVELS = ("easy", "medium", "perfect")
 # The medium player looks three plies ahead, or two when there are more moves than this.

@@ -1,7 +1,7 @@
 """Puzzles made from the solvers: positions where the player to move wins, but only with
 one or two of their moves, graded by how long the win takes against the best defence.
 
-They are found at build time (`scripts/puzzles.py` writes data/puzzles.json) in games
+They are found at build time (`scripts/data/puzzles.py` writes data/puzzles.json) in games
 played by sensible computer players, so they look like positions people reach. Each
 puzzle is `{"id", "options", "moves", "to_move", "winning_moves", "win_in",
 "difficulty"}`: the moves reach the position from the start of a game with those options
@@ -29,8 +29,8 @@ from ..kit import PuzzleSet
 from ..registry import GAMES, kit_of, new_game
 from ..rules.core import Game
 from .players import choose_move
-from .solvers import solver_for
 from .solvers.base import BudgetExceeded, node_budget
+from .solving import solver_for
 
 FORMAT = "number-duels-puzzles/1"
 DATA = Path(__file__).resolve().parents[2] / "data" / "puzzles.json"
@@ -236,7 +236,7 @@ def find(
     return [p for name, _ in LEVELS for p in chosen[name]]
 
 
-# What scripts/puzzles.py searches, as each game's kit declares it: its puzzle sets,
+# What scripts/data/puzzles.py searches, as each game's kit declares it: its puzzle sets,
 # each (setups, random opening moves, puzzles per level), and its puzzle note, shown
 # with its puzzles or instead of them (why it has none).
 

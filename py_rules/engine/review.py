@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 from ..i18n import _, percent
 from ..kit import Chances
 from ..rules.core import Game
-from .solvers import chance_solver, solver_for
 from .solvers.base import BudgetExceeded, Solver, node_budget
+from .solving import chance_solver, solver_for
 
 # New positions the solver may visit to settle one position of the game (a few tenths
 # of a second on CPython, as for one perfect move); deeper ones are reported as not solved.

@@ -19,8 +19,8 @@ from enum import Enum
 from typing import Any
 
 from ..engine.puzzles import CANDIDATE_BUDGET, position, quickest_or_longest
-from ..engine.solvers import solver_for
 from ..engine.solvers.base import BudgetExceeded, node_budget
+from ..engine.solving import solver_for
 from ..i18n import _
 from ..rules.core import Checked, Game, other
 from ..rules.errors import IllegalMove, RulesError, quoted

@@ -11,7 +11,7 @@ games and the web pages all check options the same way. `solve` and `review` rea
 options and moves exactly as `replay` does; `review` judges every move
 (`py_rules.engine.review`). Errors are one line on stderr and exit status 2, so
 scripts can rely on them. The whole-site analysis (every game, every size) is
-`scripts/analysis.py`, built on `py_rules.engine.analysis`.
+`scripts/data/analysis.py`, built on `py_rules.engine.analysis`.
 """
 
 from __future__ import annotations
@@ -19,25 +19,24 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Any
 
 from .. import i18n
 from ..engine import puzzles
-from ..engine.players import LEVELS, choose_move, perfect_move
+from ..engine.players import choose_move, perfect_move
 from ..engine.review import review_report
-from ..engine.solvers import solve, solves_quickly
+from ..engine.solving import solve, solves_quickly
 from ..i18n import N_, _
 from ..registry import GAMES, game_class
 from ..rules.core import Game, other
-from ..rules.errors import MAX_ECHO, SHORT_ECHO, BadOption, RulesError, quoted
-from ..rules.options import FlagOption, IntOption, OrderOption, stream
+from ..rules.errors import SHORT_ECHO, BadOption, RulesError, quoted
+from ..rules.options import stream
+from .arguments import PROG, UsageError, game_parser
 
-PROG = "python -m py_rules"
 EXIT_GAVE_UP = 1  # `solve --budget`: no answer within the time given
 EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, the shell's convention
 COMMANDS: dict[str, str] = {
@@ -48,75 +47,6 @@ COMMANDS: dict[str, str] = {
     "puzzles": N_("print the game's puzzles (positions with one or two winning moves) as JSON"),
     "link": N_("play a friend by link: each move is a link to send (link --help)"),
 }
-
-
-class UsageError(Exception):
-    """A malformed command line; reported as one line, exit status 2."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, with its errors raised as UsageError and what it repeats of the
-    command line quoted (`echo_limited`)."""
-
-    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        self.given = [str(arg) for arg in args or ()]
-        return super().parse_args(args, namespace)
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(echo_limited(message, getattr(self, "given", [])))
-
-
-def echo_limited(message: str, given: Sequence[str]) -> str:
-    """argparse's `message` with each argument in `given` that it repeats written as
-    `quoted` writes it: no more than MAX_ECHO characters of it, escapes shown."""
-    for arg in sorted(set(given), key=len, reverse=True):
-        if len(arg) <= MAX_ECHO and arg.isprintable():
-            continue
-        message = message.replace(repr(arg), quoted(arg)).replace(arg, quoted(arg))
-    return message
-
-
-def option_flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
-
-def game_parser(command: str, cls: type[Game[Any]]) -> argparse.ArgumentParser:
-    """The parser for one command and one game, made from the game's option specs."""
-    parser = OneLineParser(prog=f"{PROG} {command} {cls.slug}", description=_(cls.summary))
-    parser.add_argument("--first", metavar="1|2|random", help=_("who moves first (default 1)"))
-    parser.add_argument("--seed", metavar="S", help=_("seed for everything left to chance"))
-    parser.add_argument("--name1", metavar="NAME", help=_("player 1's name"))
-    parser.add_argument("--name2", metavar="NAME", help=_("player 2's name"))
-    for spec in cls.option_specs:
-        flag = option_flag(spec.name)
-        if isinstance(spec, FlagOption):
-            parser.add_argument(flag, dest=spec.name, action="store_true", default=None)
-        elif isinstance(spec, IntOption):
-            metavar = f"{spec.low}..{spec.high}" + ("|random" if spec.allow_random else "")
-            parser.add_argument(flag, dest=spec.name, metavar=metavar, help=_(spec.help))
-        elif isinstance(spec, OrderOption):
-            parser.add_argument(flag, dest=spec.name, metavar="5,3,1,2,4", help=_(spec.help))
-    if command in ("replay", "solve", "review"):
-        parser.add_argument("moves", nargs="*", metavar="MOVE", help=_("moves in the notation"))
-    if command == "solve":
-        parser.add_argument(
-            "--budget",
-            type=seconds,
-            metavar="SECONDS",
-            help=_("give up (exit status 1) if the answer takes longer than this"),
-        )
-    if command == "play":
-        parser.add_argument(
-            "--vs", choices=LEVELS, metavar="|".join(LEVELS), help=_("play against the computer")
-        )
-        parser.add_argument(
-            "--as",
-            dest="human",
-            choices=("1", "2"),
-            metavar="1|2",
-            help=_("with --vs: the side you play (default 1)"),
-        )
-    return parser
 
 
 def game_from_args(cls: type[Game[Any]], args: argparse.Namespace) -> Game[Any]:
@@ -191,16 +121,6 @@ def run_solve(game: Game[Any], args: argparse.Namespace) -> int:
 
 class OutOfTime(Exception):
     """The time given with --budget ran out."""
-
-
-def seconds(text: str) -> float:
-    """A --budget value: a positive number of seconds (argparse reports a bad one)."""
-    value = float(text) if re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,3})?", text) else 0.0
-    if value <= 0:
-        raise argparse.ArgumentTypeError(
-            _("give a number of seconds such as 30, not {text}").format(text=quoted(text))
-        )
-    return value
 
 
 @contextmanager

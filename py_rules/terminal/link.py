@@ -30,9 +30,11 @@ from ..play.link.device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOU
 from ..play.link.line import RESIGNED, decode
 from ..play.link.wire import LinkRefused, from_text
 from ..play.session import Session
-from ..registry import GAMES, game_class, kit_of
+from ..registry import GAMES, game_class
 from ..rules.core import Game, other
 from ..rules.errors import BadOption, BadSave, IllegalMove, RulesError
+from .arguments import UsageError, game_parser
+from .presenters import presenter_class
 from .presenters.base import Console, Presenter, Read
 
 PROG = "python -m py_rules link"
@@ -110,7 +112,7 @@ class Table:
         # The other player stands where a computer player would: the screen shows this
         # player's side only, and no hand-over screen is needed.
         session = Session(game, computer=other(self.device.seat))
-        return kit_of(game.slug).presenter()(session, self.console)
+        return presenter_class(game.slug)(session, self.console)
 
     def report_since(self, count: int) -> None:
         """Say what each move after the first `count` did, as the hot-seat game does."""
@@ -206,8 +208,6 @@ def parser_for(command: str) -> argparse.ArgumentParser:
 
 
 def new_parser(cls: type[Game[Any]]) -> argparse.ArgumentParser:
-    from .cli import game_parser
-
     parser = game_parser("link", cls)
     parser.prog = f"{PROG} new {cls.slug}"
     parser.add_argument("--as", dest="seat", choices=("1", "2"), default="1", help="your side")
@@ -220,8 +220,6 @@ def new_parser(cls: type[Game[Any]]) -> argparse.ArgumentParser:
 def main(argv: Sequence[str], read: Read | None = None, out: TextIO | None = None) -> int:
     """Run one `link` command; the exit status."""
     import sys
-
-    from .cli import UsageError
 
     console = Console(resigning_reader(read or Console().read), out)
     try:

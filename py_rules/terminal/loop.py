@@ -2,7 +2,7 @@
 
 One generic loop (`run`) plays every game on a `Session`, which says what happens next
 (arranging, a hand-over, a human's or the computer's move, the end); the game's
-presenter (`py_rules.terminal.presenters`, found through the registry) says what the screen
+presenter (registered in `py_rules.terminal.presenters` against its kit) says what the screen
 shows and what the prompts ask, following each seed's "Command-Line Interaction"
 sample. The rules are never repeated here: a refused answer is explained with the
 message of `Game.why_illegal`, which names the rule, and asked again.
@@ -22,8 +22,9 @@ from typing import Any, TextIO
 
 from ..i18n import _
 from ..play.session import Phase, Session
-from ..registry import GAMES, kit_of, new_game
+from ..registry import GAMES, new_game
 from ..rules.core import Game
+from .presenters import presenter_class
 from .presenters.base import CLEAR_SCREEN, Console, Presenter, Read, number_ranges
 
 __all__ = ["CLEAR_SCREEN", "EXIT_INTERRUPTED", "number_ranges", "play_in_terminal", "run"]
@@ -35,7 +36,7 @@ EXIT_INTERRUPTED = 130
 
 def presenter_for(session: Session, console: Console) -> Presenter[Any]:
     """The registered presenter of the session's game."""
-    return kit_of(session.game.slug).presenter()(session, console)
+    return presenter_class(session.game.slug)(session, console)
 
 
 def run(presenter: Presenter[Any], chooser: Chooser | None = None) -> None:

@@ -1,6 +1,6 @@
 """The puzzles page: its index of puzzles picks the one the page's board shows.
 
-The page (built by scripts/puzzle_index.py) is an ordinary embed host with one board,
+The page (built by scripts/build/puzzle_index.py) is an ordinary embed host with one board,
 `<div class="number-duels" data-puzzle=...>`, and an index of links `?p=ID`. Here the
 links switch the board in place (no new Python start), `?p=ID` in the address opens that
 puzzle (an unknown one: the board's notice and the standard game), and the puzzles

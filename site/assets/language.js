@@ -23,7 +23,7 @@
 //
 // It also defines the gettext of the pages' scripts, window.ndGettext(message, values) and
 // window.ndNgettext(singular, plural, n, values), which read the table the build writes into
-// a non-English page (<script type="application/json" id="nd-words">, scripts/page_words.py:
+// a non-English page (<script type="application/json" id="nd-words">, scripts/build/page_words.py:
 // its format) and fill {name} placeholders from `values`; without a table, or for a message
 // the table lacks, the English given. And window.ndNumberLocale, the locale to format the
 // page's numbers with (Intl): the page's language with Latin digits (0-9), but English for

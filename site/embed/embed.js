@@ -13,7 +13,7 @@
 // EventTarget.prototype.addEventListener. This script adds nothing to the host page but the
 // boards, one stylesheet, `window.ndEmbedBase` and the runtime's own two `message` listeners
 // (Pyodide's and Emscripten's schedulers, which act only on their own messages).
-// Built to the site root by scripts/embed.py, which fills in CONFIG.
+// Built to the site root by scripts/build/embed.py, which fills in CONFIG.
 "use strict";
 (() => {
   // {interpreter, bundle, data, css}: paths from the root; words: {lang: {msgid: msgstr}};

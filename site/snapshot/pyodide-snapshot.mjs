@@ -5,7 +5,7 @@
 // (PyScript takes the runtime folder from that URL); embed.js names it too. It re-exports
 // Pyodide and replaces loadPyodide. As soon as it is evaluated it starts Python one of two ways:
 //
-// - "snapshot": restore the build-time memory snapshot (scripts/snapshot.py), in which CPython
+// - "snapshot": restore the build-time memory snapshot (scripts/build/snapshot.py), in which CPython
 //   has already started and imported the rules. Taken when this browser keeps the unpacked
 //   snapshot in Cache Storage from an earlier visit, or when the network is fast enough that
 //   downloading the 6 MB gzip file costs less than starting Python normally (measured on the
@@ -14,7 +14,7 @@
 //   Once the page is playable, the snapshot is fetched for the next visit at low priority,
 //   unpacked and kept in Cache Storage.
 //
-// Both load the trimmed standard library of this build (scripts/stdlib_trim.py; the snapshot was
+// Both load the trimmed standard library of this build (scripts/build/stdlib_trim.py; the snapshot was
 // made with the very same zip; gzipped at build time, see the fetch below) with a safety net
 // that loads anything it lacks from the full python_stdlib.zip. If the snapshot turns out
 // unusable (corrupt, from another build, refused by Pyodide) Python starts normally
@@ -79,7 +79,7 @@ let wasmUnclaimed = true;
 const pageFetch = globalThis.fetch;
 // Files that hosts such as GitHub Pages would send uncompressed (the standard library and the
 // Python bundle are zips; Number Duel's opening table is data) are gzipped at build time
-// (scripts/precompress.py) to <name>.gz.
+// (scripts/build/precompress.py) to <name>.gz.
 const PRECOMPRESSED = new Set(SNAPSHOT.precompressed.map(fileURL));
 // Pyodide asks for the wasm with fetch() and compiles it while it streams in; it gets the very
 // response already under way (untouched, so Chromium's compiled-code cache still applies).

@@ -1,7 +1,7 @@
 """Safety net of the trimmed standard library: a module it lacks is loaded from the full one.
 
 The pages start Python with a standard library cut to the files they were seen to use
-(scripts/stdlib_trim.py). Should a page import anything else, this finder, last on
+(scripts/build/stdlib_trim.py). Should a page import anything else, this finder, last on
 `sys.meta_path`, fetches Pyodide's full `python_stdlib.zip` once (synchronously: an import
 cannot wait), writes it beside the trimmed one and loads the module from it, so the page
 works, only slower. Each such module is reported (a console warning and the

@@ -11,7 +11,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { REPO_MOUNT as MOUNT, failer, startRepoPyodide } from "../../scripts/pyodide_node.mjs";
+import { REPO_MOUNT as MOUNT, failer, startRepoPyodide } from "../../scripts/build/pyodide_node.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PINS = path.join(REPO, "tests/pyodide/requirements.txt");

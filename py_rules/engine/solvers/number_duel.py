@@ -166,7 +166,7 @@ def solves_exactly(game: Game[Any]) -> bool:
     return is_exact(game) or len(state.remaining(1)) + len(state.remaining(2)) <= EXACT_FROM_LEFT
 
 
-# Written by scripts/number_duel_openings.py: the values near the start of a 7-number game.
+# Written by scripts/data/number_duel_openings.py: the values near the start of a 7-number game.
 # Beside the package (as data/puzzles.json); the pages that can show Number Duel get it too.
 _TOP_PACKAGE = Path(sys.modules[__name__.split(".")[0]].__file__ or ".").parent
 OPENINGS_FILE = _TOP_PACKAGE.parent / "data" / "number_duel_openings.bin"
@@ -311,7 +311,7 @@ def quick_values(game: Game[Any]) -> list[tuple[Attack, bool, float]]:
 
 # ----- the analysis of every size (`py_rules.engine.analysis`) ---------------------------------
 
-# The largest K analysed (9 takes most of an hour: `scripts/analysis.py --max-numbers`).
+# The largest K analysed (9 takes most of an hour: `scripts/data/analysis.py --max-numbers`).
 ANALYSED_UP_TO = 9
 
 

@@ -2,7 +2,7 @@
 
 GitHub Pages gzips a response only when the media type its file extension maps to is marked
 `compressible` in mime-db's `db.json` (the data behind the `mime-types` package). The
-project pins mime-db in package.json, so our local server (scripts/serve.py) and the
+project pins mime-db in package.json, so our local server (scripts/serve/site_server.py) and the
 build's tests decide exactly as the host does, from the same data.
 """
 
@@ -13,7 +13,7 @@ import json
 import posixpath
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DB = ROOT / "node_modules" / "mime-db" / "db.json"
 # What an extension that no type claims is served as.
 DEFAULT_TYPE = "application/octet-stream"

@@ -1,7 +1,7 @@
 """The "Analysis" section of each game page, rendered at build time from data/analysis.json.
 
 Solving every size takes minutes, far too long for a page, so the page shows the
-precomputed table (regenerate it with `python scripts/analysis.py`; the tests check it
+precomputed table (regenerate it with `python scripts/data/analysis.py`; the tests check it
 against the solvers). The Hint button solves only the position on the board.
 """
 
@@ -17,7 +17,7 @@ from option_words import options_text
 from py_rules.engine.analysis import sentence
 from py_rules.i18n import ENGLISH, Catalogue, percent, using
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "analysis.json"
+DATA = Path(__file__).resolve().parents[2] / "data" / "analysis.json"
 SHOWN_MOVES = 8  # more winning first moves than this are summarised
 
 

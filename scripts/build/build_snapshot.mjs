@@ -1,8 +1,8 @@
 // Makes the Pyodide memory snapshot that the game pages restore instead of starting Python
-// from scratch. Run by scripts/snapshot.py (`make site`), which decides when a new
+// from scratch. Run by scripts/build/snapshot.py (`make site`), which decides when a new
 // one is needed; by hand:
 //
-//   node scripts/build_snapshot.mjs plan.json
+//   node scripts/build/build_snapshot.mjs plan.json
 //
 // plan.json: {"indexURL": "<dir with pyodide.mjs>/", "stdLibURL": "<standard library zip>" or null,
 //             "files": {"/fs/path.py": "/host/path.py"}, "preamble": "<Python source>",

@@ -1,8 +1,8 @@
 // Finds which files of Pyodide's standard library the pages use, by running what the pages run,
-// in Pyodide under Node.js. Run by scripts/stdlib_trim.py (`make site`), which builds the trimmed
+// in Pyodide under Node.js. Run by stdlib_trim.py (`make site`), which builds the trimmed
 // standard library zip from the answer; by hand:
 //
-//   node scripts/stdlib_usage.mjs plan.json
+//   node scripts/build/stdlib_usage.mjs plan.json
 //
 // plan.json: {"indexURL": "<dir with pyodide.mjs>/", "bundle": "<the site's Python bundle zip>",
 //             "pyscript": "<@pyscript/core/src/stdlib.js>", "exercise": "<Python file>",

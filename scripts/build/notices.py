@@ -28,7 +28,7 @@ from pathlib import Path
 
 from py_rules.i18n import ENGLISH, N_, Catalogue
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / "node_modules"
 PAGE = "notices.html"
 LICENSE_FILE = re.compile(r"^(licen[cs]e|copying|notice)([.-].*)?$", re.IGNORECASE)

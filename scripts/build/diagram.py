@@ -14,7 +14,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.modules.setdefault("js", types.ModuleType("js"))  # only canvas.Pen (unused here) needs it
 
 from app.renderers import renderer_class  # noqa: E402

@@ -1,7 +1,7 @@
 """Write the puzzles of every game to data/puzzles.json.
 
-    python3 -m scripts.puzzles            # writes data/puzzles.json, prints a summary
-    python3 -m scripts.puzzles --verbose  # also prints each puzzle as it is found
+    python3 -m scripts.data.puzzles            # writes data/puzzles.json, prints a summary
+    python3 -m scripts.data.puzzles --verbose  # also prints each puzzle as it is found
 
 The search is `py_rules.engine.puzzles.generate` (deterministic: a fixed seed), a few minutes
 on CPython; tests/test_puzzles.py checks the committed file against the solvers.

@@ -25,7 +25,7 @@ import snapshot
 from py_rules.i18n import SOURCE_LANGUAGE
 from py_rules.i18n.tags import aliases
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 # The box around an embedded board (on a host page there is no .play panel around it).
 EMBED_ROOT_CSS = """

@@ -1,6 +1,6 @@
 """What the pages do with Python, run once in Pyodide under Node.js to see what it imports.
 
-Run by scripts/stdlib_usage.mjs at build time, in the folder where the site's Python bundle
+Run by scripts/build/stdlib_usage.mjs at build time, in the folder where the site's Python bundle
 is unpacked (as on a page); not a test. It imports every front-end module and plays every
 game against every computer level, asking for a hint before each move, then saves, loads,
 shares and undoes, and feeds the settings parser good and bad values: the code paths of

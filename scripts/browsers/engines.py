@@ -1,13 +1,13 @@
 """The engines besides Chromium that classrooms have: WebKit (Safari's, on iPads) and Firefox.
 
 Debian packages each with its automation (`make engines`): WebKitGTK's `WebKitWebDriver`
-speaks WebDriver classic, driven with Selenium; its browser (MiniBrowser) needs a display, so
-it runs under a private Xvfb. Firefox ESR speaks WebDriver BiDi itself, driven with
-scripts/bidi.py. Both are wrapped in one small interface, `Tab`, for the cross-engine tests
-(e2e/engines/) and benchmark (bench/engines.py): open an address, run a function in the page
-(or in one of its frames), click an element the way a person does, wait for the page's own
-signal. Neither engine gets a network beyond loopback: Firefox's proxy is a port where
-nothing listens; WebKit's pages are checked for what they asked for.
+speaks WebDriver classic, driven with Selenium; its browser (MiniBrowser) needs a display,
+so it runs under a private Xvfb. Firefox ESR speaks WebDriver BiDi itself, driven with
+bidi.py (beside this). Both are wrapped in one small interface, `Tab`, for the cross-engine
+tests (e2e/webkit_firefox/) and benchmark (bench/engine_load.py): open an address, run a
+function in the page (or in one of its frames), click an element the way a person does, wait
+for the page's own signal. Neither engine gets a network beyond loopback: Firefox's proxy is
+a port where nothing listens; WebKit's pages are checked for what they asked for.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Compress at build time what a static host would send uncompressed.
 
 GitHub Pages gzips a response only when its type is `compressible` in mime-db
-(scripts/mime_db.py), and a `.zip` is not: the pages' standard library and Python bundle,
+(scripts/serve/mime_db.py), and a `.zip` is not: the pages' standard library and Python bundle,
 zips of uncompressed entries so that they compress well as a whole, would travel raw
 (3.4 MB instead of 1 MB). `pack(out, names)` replaces each of these files with `<name>.gz`,
 compressed at gzip's strongest level (the build runs on the standard library alone; zopfli

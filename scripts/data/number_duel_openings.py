@@ -1,6 +1,6 @@
 """Write data/number_duel_openings.bin: Number Duel's opening values at K = 7.
 
-    python3 -m scripts.number_duel_openings   # about 10 s on CPython, from the repository root
+    python3 -m scripts.data.number_duel_openings   # about 10 s on CPython, from the repository root
 
 A perfect first move at 7 numbers a player needs the whole game tree (seconds on
 CPython, several times that in the page). This solves it once and keeps the values of
@@ -22,7 +22,7 @@ from pathlib import Path
 from py_rules import new_game
 from py_rules.engine.solvers import number_duel
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 SIZE = 7

@@ -3,10 +3,10 @@
 On the bare system Python (the build installs nothing from PyPI), with the package's own
 compiler, `py_rules.i18n.mo`. Two gettext domains: `number_duels`, the rules' and the
 boards' messages (py_rules/locale/), and `pages`, the static pages' own words
-(site/locale/, found by scripts/page_messages.py). Two uses:
+(site/locale/, found by scripts/build/page_messages.py). Two uses:
 
     make catalogues                             # each rules .mo beside its .po (terminal, tests)
-    python3 scripts/catalogues.py --out DIR     # DIR/<lang>.mo (with the Makefile's
+    python3 scripts/build/catalogues.py --out DIR     # DIR/<lang>.mo (with the Makefile's
                                                 # PYTHONPATH, as `make site` runs it)
 
 The rules' catalogues stay out of the Python bundle every page downloads: a page that shows
@@ -29,7 +29,7 @@ from app.settings import LANGUAGES, PSEUDO_LANGUAGES
 from py_rules.i18n import DOMAIN, LOCALE_DIR, SOURCE_LANGUAGE, tag_of
 from py_rules.i18n.mo import compile_po, parse_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES_DOMAIN = "pages"
 PAGES_LOCALE_DIR = ROOT / "site" / "locale"
 # The catalogue whose message ids the pseudo-locales are made from.

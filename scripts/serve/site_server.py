@@ -1,18 +1,19 @@
 """Serve the built site (_site/) on loopback, the way GitHub Pages serves it.
 
-`make serve` runs this and prints the URL. The tests and the benchmarks import
-`start_server` to serve the same files under a sub-path on a free port, so that every
-figure and every test sees what a visitor of the real host gets:
+`make serve` runs this through its command (scripts/serve/serve.py), which prints the URL.
+The tests and the benchmarks import `start_server` to serve the same files under a
+sub-path on a free port, so that every figure and every test sees what a visitor of the
+real host gets:
 
 - a response is gzip-encoded only when the media type its extension maps to is marked
-  `compressible` in the npm package mime-db (scripts/mime_db.py), as GitHub Pages decides:
+  `compressible` in the npm package mime-db (scripts/serve/mime_db.py), as GitHub Pages decides:
   `.wasm`, `.js`, `.json`, `.css`, `.html`, `.svg` are; `.zip`, `.png` and `.gz` are not;
 - no content negotiation: a `.gz` file is sent as `application/gzip` without
   `Content-Encoding`, and `x.js` is never answered with a sibling `x.js.gz`;
 - every response says `Cache-Control: max-age=600` and carries an `ETag` and a
   `Last-Modified`; a revalidation (`If-None-Match`, `If-Modified-Since`) gets a 304;
 - `Access-Control-Allow-Origin: *`; no other headers: no Content-Security-Policy (the pages
-  carry theirs in a <meta> tag) unless asked for with `csp=True` / `--csp`;
+  carry theirs in a <meta> tag) unless one is given, `csp=POLICY` / `--csp`;
 - a directory is served by its index.html or not at all (404, no listings), and a directory
   asked for without its final slash is redirected to the slash form under the same prefix.
   A redirect only ever points into the site, whatever the request held (no
@@ -21,15 +22,12 @@ figure and every test sees what a visitor of the real host gets:
 
 from __future__ import annotations
 
-import argparse
 import email.utils
-import errno
 import functools
 import gzip
 import hashlib
 import os
 import posixpath
-import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,9 +37,8 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 import mime_db
-from offline import CSP
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "_site"
 # GitHub Pages: every response may be cached for ten minutes, then is revalidated.
 CACHE_CONTROL = "max-age=600"
@@ -108,7 +105,7 @@ class SiteHandler(BaseHTTPRequestHandler):
         prefix: str,
         extra: Mapping[str, bytes],
         quiet: bool,
-        csp: bool,
+        csp: str | None,
         **kw,
     ):
         self.directory = directory
@@ -219,7 +216,7 @@ class SiteHandler(BaseHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", CACHE_CONTROL)
         if self.csp:
-            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("Content-Security-Policy", self.csp)
         # As GitHub Pages does: other origins may read the files, which a page with an
         # opaque origin (a sandboxed iframe without allow-same-origin) needs for every
         # module, the runtime and fetch().
@@ -238,12 +235,13 @@ def start_server(
     prefix: str = "/",
     extra: Mapping[str, bytes] | None = None,
     quiet: bool = True,
-    csp: bool = False,
+    csp: str | None = None,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Serve `directory` at http://host:port/prefix in a daemon thread; return (server, url).
 
     `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page;
-    `csp` adds the pages' Content-Security-Policy as a header too (GitHub Pages cannot).
+    `csp`, the pages' Content-Security-Policy (the build's `offline.CSP`), is sent as a
+    header too (GitHub Pages cannot).
     """
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(
@@ -258,37 +256,3 @@ def start_server(
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True, name="site-server").start()
     return server, f"http://{host}:{server.server_address[1]}{prefix}"
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Serve the built site (_site/).")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /number-duels/")
-    parser.add_argument("--dir", type=Path, default=SITE_DIR, help="the built site")
-    parser.add_argument(
-        "--csp",
-        action="store_true",
-        help="also send the Content-Security-Policy header (GitHub Pages cannot)",
-    )
-    args = parser.parse_args(argv)
-    if not (args.dir / "index.html").is_file():
-        sys.exit(f"{args.dir} has no index.html: build it first with `make site`.")
-    try:
-        server, url = start_server(
-            args.dir, args.host, args.port, args.prefix, quiet=False, csp=args.csp
-        )
-    except OSError as error:
-        if error.errno == errno.EADDRINUSE:
-            sys.exit(f"Port {args.port} is in use: try `make serve PORT={args.port + 1}`.")
-        raise
-    print(f"Number Duels is being served at {url}  (press Ctrl+C to stop)", flush=True)
-    try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        print("\nStopped.")
-        server.shutdown()
-
-
-if __name__ == "__main__":
-    main()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make sure WebKit and Firefox are there for the cross-engine tests and benchmark
-# (scripts/engines.py): Debian's WebKitGTK WebDriver (its MiniBrowser needs a display, so
+# (scripts/browsers/engines.py): Debian's WebKitGTK WebDriver (its MiniBrowser needs a display, so
 # Xvfb too) and Firefox ESR, which speaks WebDriver BiDi itself.
 set -euo pipefail
 if [ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/bin/firefox-esr ] && command -v Xvfb >/dev/null 2>&1; then

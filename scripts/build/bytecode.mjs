@@ -1,10 +1,10 @@
 // Compiles the pages' Python to bytecode with the Python of the very Pyodide the pages run
-// (scripts/bytecode.py does the work inside it). Run by scripts/bytecode_build.py (`make site`);
+// (bytecode.py, beside this, does the work inside it). Run by precompile.py (`make site`);
 // by hand:
 //
-//   node scripts/bytecode.mjs plan.json
+//   node scripts/build/bytecode.mjs plan.json
 //
-// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "script": "<scripts/bytecode.py>",
+// plan.json: {"indexURL": "<dir with pyodide.mjs>/", "script": "<scripts/build/bytecode.py>",
 //             "jobs": [{"source": "<zip of .py files>", "target": "<zip to write>",
 //                       "mountedAt": "<where the pages find its files>",
 //                       "oneLine": true (optional: one line per function),
@@ -21,7 +21,7 @@ import { failer, readPlan, startPyodide } from "./pyodide_node.mjs";
 const fail = failer("bytecode");
 const plan = readPlan("bytecode.mjs", fail);
 
-// No column positions in the code objects: smaller bytecode (see scripts/bytecode.py).
+// No column positions in the code objects: smaller bytecode (see scripts/build/bytecode.py).
 const pyodide = await startPyodide(plan, {
   env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
 });

@@ -2,8 +2,8 @@
 
 A normal start of Python in the page spends most of its CPU compiling the standard library
 from source (Pyodide ships it as source); precompiled, the same start takes about half as
-long, for about a quarter more bytes on the wire (see scripts/bytecode.py for how the
-bytecode is kept small). `precompile(jobs)` runs scripts/bytecode.mjs in Pyodide under Node.js,
+long, for about a quarter more bytes on the wire (see scripts/build/bytecode.py for how the
+bytecode is kept small). `precompile(jobs)` runs bytecode.mjs (beside it) in Pyodide under Node.js,
 so the bytecode is that of the Python the pages run, and keeps each result in
 .build/bytecode/, made again exactly when an input changes.
 """
@@ -19,12 +19,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
-RUNNER = ROOT / "scripts" / "bytecode.mjs"
-RUNNER_SHARED = ROOT / "scripts" / "pyodide_node.mjs"  # what the runner imports
-COMPILER = ROOT / "scripts" / "bytecode.py"
+RUNNER = ROOT / "scripts" / "build" / "bytecode.mjs"
+RUNNER_SHARED = ROOT / "scripts" / "build" / "pyodide_node.mjs"  # what the runner imports
+COMPILER = ROOT / "scripts" / "build" / "bytecode.py"
 CACHE_DIR = ROOT / ".build" / "bytecode"
 KEEP_CACHED = 10
 # Where a page's Python finds the site's bundle once PyScript has unpacked it (its home).
@@ -39,7 +39,7 @@ class Job:
     target: Path
     mounted_at: str  # where the page's Python finds the archive's files
     with_pyscript: bool = False  # add bytecode for PyScript's own `pyscript` package
-    one_line: bool = False  # one line per function in the line tables (scripts/bytecode.py)
+    one_line: bool = False  # one line per function in the line tables (scripts/build/bytecode.py)
 
 
 def stdlib_mount() -> str:

@@ -15,7 +15,7 @@ build_site.py) puts three files next to the vendored `pyodide.mjs`:
 `<id>` is the start of the content hash and `<id2>` that of the hash and the wrapper's own
 source, so every file name changes with its inputs and the vendored files can be cached as
 immutable (a stale cached snapshot would run old rules). The snapshot is made by
-scripts/build_snapshot.mjs in Node.js from the npm Pyodide the site vendors, and cached in
+scripts/build/build_snapshot.mjs in Node.js from the npm Pyodide the site vendors, and cached in
 .build/snapshot/<hash>/: `make site` only makes a new one when an input has changed.
 """
 
@@ -36,12 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PACKAGE_DIR = ROOT / "py_rules"
 CACHE_DIR = ROOT / ".build" / "snapshot"
-BUILDER = ROOT / "scripts" / "build_snapshot.mjs"
-BUILDER_SHARED = ROOT / "scripts" / "pyodide_node.mjs"  # what the builder imports
+BUILDER = ROOT / "scripts" / "build" / "build_snapshot.mjs"
+BUILDER_SHARED = ROOT / "scripts" / "build" / "pyodide_node.mjs"  # what the builder imports
 WRAPPER = ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs"
 KEEP_CACHED = 3  # snapshots kept in .build/snapshot/ (the newest)
 RUNTIME_DIR = "vendor/pyodide"  # where the site keeps the runtime and this wrapper
@@ -114,7 +114,7 @@ class Inputs:
 
     pyodide_dir: Path = PYODIDE_DIR
     package_dir: Path = PACKAGE_DIR
-    # The standard library zip the pages start with (scripts/stdlib_trim.py). A restored
+    # The standard library zip the pages start with (scripts/build/stdlib_trim.py). A restored
     # snapshot remembers the directory of the zip it was made with (zipimport's cache), so
     # the pages must load the very same zip: it is an input like any other.
     stdlib_zip: Path | None = None
@@ -284,7 +284,7 @@ def wrapper_source(inputs: Inputs, meta: dict, precompressed: Sequence[str] = ()
     """The wrapper module with this snapshot's identity filled in.
 
     `precompressed`: files of the site (paths from its root) that the build gzips to
-    `<path>.gz` (scripts/precompress.py); the wrapper fetches those when asked for these.
+    `<path>.gz` (scripts/build/precompress.py); the wrapper fetches those when asked for these.
     """
     config = {
         "file": snapshot_name(inputs),

@@ -1,8 +1,8 @@
 """Write the perfect-play analysis of every game and size to data/analysis.json.
 
-    python3 -m scripts.analysis            # writes data/analysis.json, prints a summary
-    python3 -m scripts.analysis --markdown # also prints the table of docs/solvers.md "## Analysis"
-    python3 -m scripts.analysis --only number-duel   # recompute one game, keep the rest
+    python3 -m scripts.data.analysis             # writes data/analysis.json, prints a summary
+    python3 -m scripts.data.analysis --markdown  # also prints docs/solvers.md's "## Analysis"
+    python3 -m scripts.data.analysis --only number-duel   # recompute one game, keep the rest
 
 The data comes from `py_rules.engine.analysis.analyse` (most of an hour on CPython, Number
 Duel with 9 numbers nearly all of it: the browser ships this file rather than solve
@@ -20,7 +20,7 @@ from py_rules import GAMES
 from py_rules.engine.analysis import analyse
 from py_rules.engine.solvers import number_duel
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def markdown(data: dict) -> str:

@@ -5,10 +5,10 @@ wire gains nothing; the pages load about 150 of them. `install(out, bundle)` (bu
 puts beside the vendored `python_stdlib.zip`:
 
 - `python_stdlib-<id>.zip`: the files the pages use, found by running what the pages run in
-  Pyodide under Node.js (scripts/stdlib_usage.mjs with scripts/stdlib_exercise.py), plus the
+  Pyodide under Node.js (stdlib_usage.mjs with stdlib_exercise.py, beside this), plus the
   safety net below, every entry stored uncompressed so that gzip on the wire compresses the
   whole file well;
-- every module in it compiled to bytecode by the Pyodide the pages run (scripts/precompile.py);
+- every module in it compiled to bytecode by the Pyodide the pages run (precompile.py);
 - inside it, `_nd_stdlib_fallback` (from site/snapshot/stdlib_fallback.py): a finder that
   loads a module the trimmed zip lacks from the full zip instead of failing, and reports it.
 
@@ -31,11 +31,11 @@ from pathlib import Path
 
 import precompile
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib.js"
-USAGE_SCRIPT = ROOT / "scripts" / "stdlib_usage.mjs"
-EXERCISE = ROOT / "scripts" / "stdlib_exercise.py"
+USAGE_SCRIPT = ROOT / "scripts" / "build" / "stdlib_usage.mjs"
+EXERCISE = ROOT / "scripts" / "build" / "stdlib_exercise.py"
 FALLBACK_SOURCE = ROOT / "site" / "snapshot" / "stdlib_fallback.py"
 CACHE_DIR = ROOT / ".build" / "stdlib"
 FULL_ZIP = "python_stdlib.zip"

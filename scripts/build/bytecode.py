@@ -3,7 +3,7 @@
 Pyodide ships its standard library as source, so a page that starts Python normally compiles
 every module it imports: most of the CPU time of a first start. Compiled ahead, with the
 Python of the very Pyodide the pages run, the pages only unmarshal. This module runs inside
-Pyodide under Node.js (scripts/bytecode.mjs); `compile_zip` turns every `.py` entry of a zip
+Pyodide under Node.js (scripts/build/bytecode.mjs); `compile_zip` turns every `.py` entry of a zip
 into a `.pyc` entry (imported without its source: zipimport and the file finder both take a
 lone `.pyc`), `compile_tree` writes `__pycache__` files for a package whose source is written
 at run time by someone else (PyScript's own `pyscript` package).

@@ -95,7 +95,7 @@ def pseudo_po(entries: Iterable[Entry], locale: str) -> str:
     """The .po text of `locale` for the message ids of `entries` (their translations are
     not read; the header, msgid "", is written anew)."""
     lines = [
-        f"# The {locale} pseudo-locale, made by scripts/pseudo_locales.py.",
+        f"# The {locale} pseudo-locale, made by scripts/build/pseudo_locales.py.",
         'msgid ""',
         'msgstr ""',
         po_string(f"Language: {locale}\n"),
