@@ -116,7 +116,7 @@ class NumberDuelRenderer(Renderer):
             _("{name}'s positions").format(name=game.player_name(rival)),
             13,
             theme.MUTED,
-            650,
+            600,
             "left",
         )
         for card in rows[rival]:
@@ -160,7 +160,7 @@ class NumberDuelRenderer(Renderer):
             _("{name}'s numbers").format(name=game.player_name(seat)),
             13,
             theme.MUTED,
-            650,
+            600,
             "left",
         )
 
