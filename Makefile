@@ -182,5 +182,15 @@ suite-engines:
 bench: deps site chromium engines
 	$(PY) bench/run.py
 
+# Lighthouse (accessibility, best practices, SEO) on every built page, printing each score;
+# its own pinned npm install (audit/package-lock.json), which neither the build nor the tests
+# need. `make audit AUDIT_ARGS="--lang en"` passes options to audit/lighthouse.py.
+audit/node_modules/.installed: audit/package.json audit/package-lock.json
+	cd audit && npm ci --no-audit --no-fund --silent
+	touch $@
+
+audit: deps site chromium audit/node_modules/.installed
+	$(PY) audit/lighthouse.py $(AUDIT_ARGS)
+
 clean:
 	rm -rf _site .build
