@@ -93,13 +93,19 @@ class Pen:
         weight: int = 600,
         align: str = "center",
         baseline: str = "middle",
+        max_width: float | None = None,
     ) -> None:
+        """Text at (x, y); with `max_width`, narrowed to fit a box that long (a name or a
+        language may make a caption longer than its box)."""
         ctx = self.ctx
         ctx.font = f"{weight} {size:.1f}px {FONT}"
         ctx.fillStyle = color
         ctx.textAlign = align
         ctx.textBaseline = baseline
-        ctx.fillText(text, x, y)
+        if max_width is None:
+            ctx.fillText(text, x, y)
+        else:
+            ctx.fillText(text, x, y, max_width)
 
     def shadow(
         self, blur: float = 0.0, color: str = "rgba(31, 36, 48, 0.18)", dy: float = 0.0

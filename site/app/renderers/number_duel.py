@@ -193,7 +193,7 @@ class NumberDuelRenderer(Renderer):
                 dash=(5, 4),
             )
             if ghost is not None:
-                pen.text(x + w / 2, y + h / 2, str(ghost), w * 0.34, theme.FAINT, 700)
+                pen.text(x + w / 2, y + h / 2, str(ghost), w * 0.34, theme.MUTED, 700)
             return
         if legal:
             pen.shadow(12, "rgba(241, 184, 58, 0.6)")
@@ -271,7 +271,7 @@ class NumberDuelRenderer(Renderer):
             winning = e.number if e.winner == e.attacker else e.defender_number
             caption = _("{name} attacked position {position} · {number} wins")
             caption = caption.format(name=attacker, position=e.position, number=winning)
-        pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
+        pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600, max_width=300)
 
     def prompt(self, game: Any, view: View) -> str:
         if view.arranging:
