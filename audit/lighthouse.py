@@ -11,6 +11,7 @@ each page's three scores and every audit that lost points, keeps the JSON report
     .venv/bin/python audit/lighthouse.py                 # every page, every language
     .venv/bin/python audit/lighthouse.py --lang en es    # those languages only
     .venv/bin/python audit/lighthouse.py --page teach/   # pages whose path contains this
+    .venv/bin/python audit/lighthouse.py --site /tmp/copy  # another build (a copy of _site)
 """
 
 from __future__ import annotations
@@ -33,17 +34,17 @@ CATEGORIES = ("accessibility", "best-practices", "seo")
 TARGET = 100
 
 
-def pages(languages: list[str] | None, part: str | None) -> list[str]:
+def pages(site: Path, languages: list[str] | None, part: str | None) -> list[str]:
     """Every built page's address from the site's root (a folder's index.html as its folder),
     third-party files left out."""
     found = []
-    for path in sorted(SITE_DIR.rglob("*.html")):
-        rel = path.relative_to(SITE_DIR).as_posix()
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
         if rel.startswith("vendor/"):
             continue
         first = rel.split("/", 1)[0]
         # Every language but English has its own folder with the whole site inside.
-        language = first if (SITE_DIR / first / "games").is_dir() else "en"
+        language = first if (site / first / "games").is_dir() else "en"
         if languages and language not in languages:
             continue
         address = rel.removesuffix("index.html")
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", nargs="+", help="only these languages' pages (en, es, ...)")
     parser.add_argument("--page", help="only pages whose address contains this")
+    parser.add_argument("--site", type=Path, default=SITE_DIR, help="a built site (_site/)")
     args = parser.parse_args(argv)
     chromium = find_chromium()
     if chromium is None:
@@ -95,11 +97,11 @@ def main(argv: list[str] | None = None) -> int:
         print("Lighthouse is not installed: run `make audit`", file=sys.stderr)
         return 2
     REPORTS.mkdir(parents=True, exist_ok=True)
-    server, base = start_server()
+    server, base = start_server(args.site)
     below = 0
     started = time.monotonic()
     try:
-        chosen = pages(args.lang, args.page)
+        chosen = pages(args.site, args.lang, args.page)
         print(f"{'page':44} " + " ".join(f"{c:>14}" for c in CATEGORIES), flush=True)
         for address in chosen:
             report = REPORTS / ((address.strip("/").replace("/", "_") or "home") + ".json")

@@ -175,7 +175,7 @@ class Builder:
         """Another game: its own options, from the standard, no start position or puzzle."""
         slug = str(self.field("game").value)
         self.build_options(slug)
-        self.fill(lb.Lesson(game=slug))
+        self.fill(lb.new_lesson(slug))
         self.update()
 
     def update(self) -> None:
@@ -194,6 +194,9 @@ class Builder:
         moves.disabled = bool(lesson.puzzle) or (hidden and not lesson.moves)
         for fieldset in self.options_box.querySelectorAll("fieldset"):
             fieldset.disabled = bool(lesson.puzzle)
+        note = self.page.querySelector(".lesson-advice")
+        note.textContent = lb.advice(lesson) or ""
+        note.hidden = not note.textContent
         refused = lb.refusal(lesson)
         if refused is not None:
             return self.refuse(refused)

@@ -21,7 +21,7 @@ from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
-from py_rules.i18n import SOURCE_LANGUAGE, _
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _
 from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
@@ -49,6 +49,19 @@ FRAME_WIDTH = 700  # the iframe's width; its height is the board's (`frame_heigh
 FRAME_BOARD_WIDTH = 650
 FRAME_ABOVE, FRAME_BELOW, FRAME_BAR, FRAME_PUZZLE, FRAME_SPARE = 84, 103, 68, 48, 32
 FRAME_HEIGHT_UNKNOWN = 640
+# Where the standard game is over at its first move, a new lesson starts from the variant that
+# lasts, and the builder says why whenever the standard one is chosen: the options it sets, and
+# the advice.
+LASTING: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
+    "digit-chain": (
+        (("no_tens", "true"),),
+        N_(
+            "With the tens in the pool, the first move decides the game: a first number "
+            "ending in 0 wins at once, and any other loses at once to the ten that starts "
+            "with its last digit. Leave the tens out for a lesson that lasts."
+        ),
+    ),
+}
 ATTRIBUTE = re.compile(r"""\bdata-([a-z0-9-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 ADDRESS = re.compile(r"""(?:src|href)\s*=\s*["']([^"']*)["']|(https?://\S+|\?\S+)""")
 SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -74,6 +87,21 @@ class Lesson:
     review: bool = True
     move_list: bool = True
     lang: str = SOURCE_LANGUAGE  # the board's language (`data-lang`)
+
+
+def new_lesson(slug: str) -> Lesson:
+    """The lesson a teacher starts from on choosing a game: the standard one, or the variant
+    that lasts where the standard game is decided by its first move."""
+    options, _advice = LASTING.get(slug, ((), ""))
+    return Lesson(game=slug, options=options)
+
+
+def advice(lesson: Lesson) -> str | None:
+    """What a teacher should know about the game as chosen (None: nothing)."""
+    if lesson.puzzle or lesson.game not in LASTING:
+        return None
+    options, words = LASTING[lesson.game]
+    return None if set(options) <= set(lesson.options) else _(words)
 
 
 def flag(option: FlagOption, params: Mapping[str, str]) -> bool:
