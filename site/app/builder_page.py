@@ -256,7 +256,7 @@ class Builder:
         control = field and (self.field(field) or self.options_box.elements.namedItem(field))
         if not control:
             return
-        note = el("p", "form-error field-error", str(refusal), id=f"{control.id}-error")
+        note = el("p", "field-error", str(refusal), id=f"{control.id}-error")
         control.setAttribute("aria-invalid", "true")
         control.setAttribute("aria-describedby", note.id)
         control.closest(".field").append(note)
