@@ -25,7 +25,7 @@ PORT ?= 8000
 RUN_RULES := $(PY) -m pytest tests
 RUN_PYODIDE := node tests/pyodide/run.mjs
 
-.PHONY: help deps chromium engines browsers serve site test test-rules test-pyodide test-e2e test-engines lint format bench play clean messages language catalogues
+.PHONY: help deps chromium engines java browsers serve site test test-rules test-pyodide test-e2e test-engines test-checkers lint format bench audit play clean messages language catalogues
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/"
@@ -33,6 +33,7 @@ help:
 	@echo "             Chromium, a smoke suite in WebKit and Firefox)"
 	@echo "make site    build _site/ (static files, ready for any web host)"
 	@echo "make bench   run the benchmarks"
+	@echo "make audit   Lighthouse's accessibility, best practices and SEO on every page"
 	@echo "make play    play in the terminal"
 
 $(VENV)/.installed: pyproject.toml
@@ -60,8 +61,13 @@ chromium:
 engines:
 	@bash scripts/browsers/ensure-engines.sh
 
-# One after the other: both may need apt, which takes one install at a time.
-browsers:
+# Java, for the Nu Html Checker (vnu.jar, an npm devDependency).
+java:
+	@bash scripts/browsers/ensure-java.sh
+
+# One after the other: each may need apt, which takes one install at a time (java, a
+# prerequisite, comes first, so that the checker can start while the browsers install).
+browsers: java
 	@bash scripts/browsers/ensure-chromium.sh
 	@bash scripts/browsers/ensure-engines.sh
 
@@ -135,8 +141,10 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
 # spends much of its start waiting on its own fetches and timers, so two share two cores well.
 E2E_WORKERS ?= 2
-RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox -n $(E2E_WORKERS) --dist worksteal --durations=12
+RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox --ignore=e2e/checkers -n $(E2E_WORKERS) --dist worksteal --durations=12
 RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
+# The web's own checkers that need no browser (the Nu Html Checker): one JVM over every file.
+RUN_CHECKERS := $(PY) -m pytest e2e/checkers -p no:xdist
 
 test-e2e: deps site chromium
 	$(RUN_E2E)
@@ -145,17 +153,26 @@ test-e2e: deps site chromium
 test-engines: deps site engines
 	$(RUN_ENGINES)
 
-# First lint, the site and the browsers, side by side; then every suite at once. A browser test
-# spends about half its time waiting on its page (timers, fetches, the computer's pause), which
-# leaves a core idle that the rules suites (CPU only) fill. Each suite's output is printed
-# whole when it ends (--output-sync), and make fails if any one fails.
+# The HTML, CSS and SVG of every built page, stylesheet and picture, by the Nu Html Checker.
+test-checkers: deps site java
+	$(RUN_CHECKERS)
+
+# First lint, the site and the browsers, side by side, and the checkers as soon as the site is
+# built; then every suite at once. A browser test spends about half its time waiting on its
+# page (timers, fetches, the computer's pause), which leaves a core idle that the rules suites
+# (CPU only) fill. Each suite's output is printed whole when it ends (--output-sync), and make
+# fails if any one fails.
 test: deps $(PYODIDE_WHEELS)/.downloaded
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint site browsers catalogues
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint site browsers catalogues \
+		suite-checkers
 	$(MAKE) --no-print-directory -j4 --output-sync=target suite-rules suite-pyodide suite-e2e \
 		suite-engines
 
-# The suites alone, without their prerequisites (for `test`, which has made them).
-.PHONY: suite-rules suite-pyodide suite-e2e suite-engines
+# The suites alone, without their prerequisites (for `test`, which has made them); the
+# checkers wait for the site and Java of the same run.
+.PHONY: suite-rules suite-pyodide suite-e2e suite-engines suite-checkers
+suite-checkers: site java
+	$(RUN_CHECKERS)
 suite-rules:
 	$(RUN_RULES)
 suite-pyodide:
@@ -167,6 +184,16 @@ suite-engines:
 
 bench: deps site chromium engines
 	$(PY) bench/run.py
+
+# Lighthouse (accessibility, best practices, SEO) on every built page, printing each score;
+# its own pinned npm install (audit/package-lock.json), which neither the build nor the tests
+# need. `make audit AUDIT_ARGS="--lang en"` passes options to audit/lighthouse.py.
+audit/node_modules/.installed: audit/package.json audit/package-lock.json
+	cd audit && npm ci --no-audit --no-fund --silent
+	touch $@
+
+audit: deps site chromium audit/node_modules/.installed
+	$(PY) audit/lighthouse.py $(AUDIT_ARGS)
 
 clean:
 	rm -rf _site .build

@@ -127,3 +127,28 @@ def test_the_header_with_its_language_menu_fits_at_every_width(
         assert menu.bounding_box()["height"] >= 24
     assert watch.errors == []
     context.close()
+
+
+# A common phone's screen, in CSS px (iPhone 12 to 15).
+PHONE = {"width": 390, "height": 844}
+CARDS = """() => [...document.querySelectorAll('.game-card')]
+  .map(card => card.getBoundingClientRect()).map(r => ({top: r.top, bottom: r.bottom}))"""
+
+
+@pytest.mark.parametrize("folder", ["", "es/"])
+def test_a_phones_first_screen_shows_the_games(
+    browser: Browser, site_url: str, watch: Any, folder: str
+) -> None:
+    """Opened on a phone, the home page shows its first game whole and the next one starting,
+    without scrolling: the header and the welcome leave room for the games."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = watch.attach(context.new_page())
+    page.goto(f"{site_url}{folder}")
+    expect(page.locator(".language-menu")).to_be_visible()  # the header as it settles
+    cards = page.evaluate(CARDS)
+    assert len(cards) == 5, cards
+    assert cards[0]["bottom"] <= PHONE["height"], cards
+    assert cards[1]["top"] < PHONE["height"], cards
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert watch.errors == []
+    context.close()

@@ -221,3 +221,18 @@ def test_an_address_reads_like_the_browser_reads_it() -> None:
     params: dict[str, Any] = lb.query_params("?name1=A%20b+c&moves=21%2013&x=%zz&name1=ignored")
     assert params == {"name1": "A b c", "moves": "21 13", "x": "%zz"}
     assert lb.encode("Zoë & co") == "Zo%C3%AB%20%26%20co"
+
+
+def test_moves_that_an_option_makes_illegal_are_refused_as_the_moves_fault() -> None:
+    lesson = lb.lesson_from({"game": "digit-chain", "moves": "30", "no_tens": "true"})
+    refused = lb.refusal(lesson)
+    assert isinstance(refused, BadOption) and refused.field == "moves", refused
+    option = lb.refusal(lb.lesson_from({"game": "digit-chain", "pool": "7", "moves": "3"}))
+    assert isinstance(option, BadOption) and option.field == "pool", option
+
+
+def test_the_iframe_is_as_tall_as_the_board_the_options_make() -> None:
+    small = lb.frame_height(lb.lesson_from({"game": "digit-chain", "pool": "10"}))
+    large = lb.frame_height(lb.lesson_from({"game": "digit-chain", "pool": "99"}))
+    assert small < large
+    assert f'height="{large}"' in lb.iframe_snippet(lb.lesson_from({"game": "digit-chain"}), "/")

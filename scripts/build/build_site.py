@@ -55,6 +55,7 @@ import offline  # noqa: E402  (scripts/build/offline.py: service worker, manifes
 import precompile  # noqa: E402  (scripts/build/precompile.py: the pages' Python as bytecode)
 import precompress  # noqa: E402  (scripts/build/precompress.py: zips gzipped at build time)
 import puzzle_index  # noqa: E402  (scripts/build/puzzle_index.py: the puzzles page's index)
+import pyodide_patch  # noqa: E402  (scripts/build/pyodide_patch.py: no shared memory made at load)
 import snapshot  # noqa: E402  (scripts/build/snapshot.py: the Python memory snapshot)
 import stdlib_trim  # noqa: E402  (scripts/build/stdlib_trim.py: the standard library the pages use)
 from page_templates import (  # noqa: E402  (page_templates.py: a template in a language)
@@ -91,7 +92,8 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
 
 
 def copy_runtime(out: Path) -> None:
-    """Vendor Pyodide and PyScript."""
+    """Vendor Pyodide and PyScript, with the source maps their scripts name (fetched only by
+    developer tools, never precached) and Pyodide's one change (scripts/pyodide_patch.py)."""
     missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
     if missing or not (PYSCRIPT_DIST / "core.js").is_file() or not FFLATE.is_file():
         sys.exit("node_modules is incomplete: run `make site` (or `npm ci --omit=dev`) first.")
@@ -99,7 +101,14 @@ def copy_runtime(out: Path) -> None:
     pyodide_out.mkdir(parents=True)
     for name in snapshot.RUNTIME_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyodide_out / name)
-    copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript", skip_suffixes=(".map",))
+        if (PYODIDE_DIR / f"{name}.map").is_file():
+            shutil.copy2(PYODIDE_DIR / f"{name}.map", pyodide_out / f"{name}.map")
+    asm = pyodide_out / pyodide_patch.TARGET
+    try:
+        asm.write_text(pyodide_patch.patched(asm.read_text(encoding="utf-8")), encoding="utf-8")
+    except pyodide_patch.PatchNotApplicable as error:
+        sys.exit(f"{error}: update scripts/pyodide_patch.py for this Pyodide")
+    copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript")
     (out / "vendor" / "fflate").mkdir()
     shutil.copy2(FFLATE, out / "vendor" / "fflate" / FFLATE.name)
 

@@ -104,6 +104,7 @@ class SvgPen:
         weight: int = 600,
         align: str = "center",
         baseline: str = "middle",
+        max_width: float | None = None,  # for the canvas's captions; none before a move
     ) -> None:
         self.parts.append(
             f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" font-weight="{weight}"'

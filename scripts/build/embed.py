@@ -16,6 +16,7 @@ the pages build_site.py writes in every language.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -34,9 +35,19 @@ EMBED_ROOT_CSS = """
 """
 
 
+# What CSS cannot nest inside a style rule: a browser drops it there (the spinner would not
+# turn on a host page without our style.css). Keyframes (one level of blocks inside) move out,
+# named so that a host page's own are not replaced; the print page's margins are the host's.
+KEYFRAMES = re.compile(r"@keyframes\s+[\w-]+\s*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}\n?")
+PAGE_RULE = re.compile(r"[ \t]*@page\s*\{[^{}]*\}\n?")
+
+
 def scoped_css(css: str) -> str:
-    """`css` applied inside `.number-duels` only (its :root variables on the box itself)."""
-    return ".number-duels {\n" + css.replace(":root {", "& {", 1) + "\n}\n" + EMBED_ROOT_CSS
+    """`css` applied inside `.number-duels` only (its :root variables on the box itself), with
+    its keyframes outside the scope, where CSS allows them."""
+    keyframes = "".join(match.group(0) for match in KEYFRAMES.finditer(css))
+    scoped = PAGE_RULE.sub("", KEYFRAMES.sub("", css)).replace(":root {", "& {", 1)
+    return ".number-duels {\n" + scoped + "\n}\n" + keyframes + EMBED_ROOT_CSS
 
 
 Translations = Mapping[str, gettext.NullTranslations]  # language tag -> its catalogue

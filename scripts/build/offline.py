@@ -39,7 +39,8 @@ MANIFEST = "manifest.webmanifest"
 NOT_CACHED = {WORKER, ".nojekyll"}
 # The gzip memory snapshot is not precached: the page keeps it unpacked in Cache Storage
 # itself (site/snapshot/pyodide-snapshot.mjs), and offline Python starts without it anyway.
-NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz")
+# Nor are the vendored scripts' source maps, which only developer tools fetch.
+NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz|vendor/.*\.map")
 # A language's catalogue; the language's set is it and the pages in the folder of its tag.
 CATALOGUE = re.compile(r"locale/(?P<tag>[^/]+)\.mo")
 

@@ -18,7 +18,7 @@ from py_rules.engine.players import LEVELS
 from py_rules.i18n import N_, SOURCE_LANGUAGE, _, ngettext
 from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
-from py_rules.rules.errors import RulesError
+from py_rules.rules.errors import BadOption, RulesError
 
 from . import dom
 from . import lesson_builder as lb
@@ -46,10 +46,17 @@ MAX_EVENTS = 30  # lines kept in the events panel
 
 
 class Builder:
-    def __init__(self, page: Any, restart: Callable[[Any], None], boards: Callable[[], Any]):
+    def __init__(
+        self,
+        page: Any,
+        restart: Callable[[Any], None],
+        boards: Callable[[], Any],
+        stop: Callable[[Any], None],
+    ):
         self.page = page
         self.restart = restart  # starts the preview again from its attributes
         self.boards = boards  # the embedded boards' controllers
+        self.stop = stop  # stops the preview's board
         self.base = dom.embed_base()
         self.form = page.querySelector("form.lesson-form")
         self.options_box = page.querySelector("form.lesson-options")
@@ -104,6 +111,10 @@ class Builder:
             option.textContent = _(MODE_WORDS[str(option.value)])
         level = self.options_box.querySelector('label[for="opt-level"]')
         level.textContent = _("Computer's level")
+        # A lesson's board is played at one screen: no side to take in a game by link.
+        seat = self.options_box.querySelector("#opt-seat")
+        if seat is not None:
+            seat.closest(".field").remove()
         puzzles = self.field("puzzle")
         clear(puzzles)
         puzzles.append(el("option", text=_("None: the game itself"), value=""))
@@ -164,7 +175,7 @@ class Builder:
         """Another game: its own options, from the standard, no start position or puzzle."""
         slug = str(self.field("game").value)
         self.build_options(slug)
-        self.fill(lb.Lesson(game=slug))
+        self.fill(lb.new_lesson(slug))
         self.update()
 
     def update(self) -> None:
@@ -183,11 +194,15 @@ class Builder:
         moves.disabled = bool(lesson.puzzle) or (hidden and not lesson.moves)
         for fieldset in self.options_box.querySelectorAll("fieldset"):
             fieldset.disabled = bool(lesson.puzzle)
+        note = self.page.querySelector(".lesson-advice")
+        note.textContent = lb.advice(lesson) or ""
+        note.hidden = not note.textContent
         refused = lb.refusal(lesson)
         if refused is not None:
             return self.refuse(refused)
         assert self.options is not None
         self.options.show_error(None)
+        self.mark_field(None)
         self.refused.hidden = True
         self.page.dataset.lesson = "ready"
         self.snippets(lesson)
@@ -208,17 +223,43 @@ class Builder:
             self.restart(self.preview)
 
     def refuse(self, refusal: str | RulesError) -> None:
-        """Say why (in the New game panel's words, its field marked) and offer no snippet."""
+        """Say why beside the field at fault (in the New game panel's words), offer no
+        snippet, and show no board: the preview never shows a lesson other than the one
+        chosen."""
         problem = str(refusal)
         if self.options is not None:
             self.options.show_error(refusal)
             self.options.error.textContent = _("No lesson yet: {error}").format(error=problem)
+        self.mark_field(refusal)
+        self.stop(self.preview)
+        self.shown = None
+        clear(self.preview)
+        no_board = _("No board for these choices: {error}").format(error=problem)
+        self.preview.append(el("p", "status", no_board, role="status"))
         self.refused.textContent = _("No code yet: {error}").format(error=problem)
         self.refused.hidden = False
         self.page.dataset.lesson = "refused"
         for name in SNIPPETS:
             self.page.querySelector(f'[data-snippet="{name}"]').value = ""
         self.page.querySelector(".event-example").textContent = ""
+
+    def mark_field(self, refusal: str | RulesError | None) -> None:
+        """Mark the field a refusal names, in whichever panel it is, with the reason right
+        beside it (and clear an earlier mark)."""
+        for note in self.page.querySelectorAll(".field-error"):
+            note.remove()
+        for control in self.page.querySelectorAll("[aria-describedby$='-error']"):
+            control.removeAttribute("aria-describedby")
+        for control in self.form.querySelectorAll("input, select"):
+            control.setAttribute("aria-invalid", "false")
+        field = refusal.field if isinstance(refusal, BadOption) else None
+        control = field and (self.field(field) or self.options_box.elements.namedItem(field))
+        if not control:
+            return
+        note = el("p", "field-error", str(refusal), id=f"{control.id}-error")
+        control.setAttribute("aria-invalid", "true")
+        control.setAttribute("aria-describedby", note.id)
+        control.closest(".field").append(note)
 
     def snippets(self, lesson: lb.Lesson) -> None:
         texts = {
@@ -290,12 +331,14 @@ class Builder:
             self.events.firstElementChild.remove()
 
 
-def start(restart: Callable[[Any], None], boards: Callable[[], Any]) -> Builder | None:
+def start(
+    restart: Callable[[Any], None], boards: Callable[[], Any], stop: Callable[[Any], None]
+) -> Builder | None:
     """Wire the builder page and show the lesson in its address (None on any other page)."""
     page = dom.query(".lesson-builder")
     if page is None:
         return None
-    builder = Builder(page, restart, boards)
+    builder = Builder(page, restart, boards, stop)
     params = {"lang": i18n.language(), **dom.query_params()}  # the board speaks as the page
     try:
         lesson = lb.lesson_from(params)

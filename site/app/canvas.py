@@ -105,7 +105,10 @@ class Pen:
         weight: int = 600,
         align: str = "center",
         baseline: str = "middle",
+        max_width: float | None = None,
     ) -> None:
+        """Text at (x, y); with `max_width`, narrowed to fit a box that long (a name or a
+        language may make a caption longer than its box)."""
         ctx = self.ctx
         ctx.font = f"{weight} {size:.1f}px {FONT}"
         ctx.fillStyle = color
@@ -117,7 +120,10 @@ class Pen:
             align = {"left": "right", "right": "left"}.get(align, align)
         ctx.textAlign = align
         ctx.textBaseline = baseline
-        ctx.fillText(text, self._x(x), y)
+        if max_width is None:
+            ctx.fillText(text, self._x(x), y)
+        else:
+            ctx.fillText(text, self._x(x), y, max_width)
 
     def shadow(
         self, blur: float = 0.0, color: str = "rgba(31, 36, 48, 0.18)", dy: float = 0.0

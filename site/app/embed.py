@@ -89,12 +89,19 @@ def start_one(root: Any, base: str) -> None:
     board.begin(None, notice or refused or unwanted)
 
 
-def restart(root: Any, base: str) -> None:
-    """Start the board in `root` again from its data-* attributes (the puzzles page
-    switches puzzles this way); the board it held stops."""
+def stop(root: Any) -> None:
+    """Stop the board in `root`, its computer's move too, and leave the box to its page
+    (which no later start of every embed takes back)."""
     for board in [b for b in _boards if b.host.root == root]:
         board.cancel_computer()
         _boards.remove(board)
+    root.dataset.ndState = "stopped"
+
+
+def restart(root: Any, base: str) -> None:
+    """Start the board in `root` again from its data-* attributes (the puzzles page
+    switches puzzles this way); the board it held stops."""
+    stop(root)
     start_one(root, base)
 
 
@@ -110,7 +117,7 @@ async def start_all() -> None:
     if dom.query(".lesson-builder"):  # the lesson builder: its choices start its preview
         from . import builder_page
 
-        _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards))
+        _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards, stop))
     for root in dom.query_all(".number-duels:not([data-nd-state])"):
         try:
             start_one(root, base)

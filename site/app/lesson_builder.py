@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from py_rules.engine.players import LEVELS
 from py_rules.engine.puzzles import NoPuzzleData, load
-from py_rules.i18n import SOURCE_LANGUAGE, _
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _
 from py_rules.play.puzzle_session import find
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
@@ -41,7 +42,26 @@ MODES = tuple(MODE_ALIASES)  # two-players, vs-computer, computer-first: as embe
 FIRSTS = ("1", "2", "random")
 MAX_NAME_LENGTH = 40
 MAX_PASTE_LENGTH = 20_000  # characters of a pasted snippet: far more than any snippet
-FRAME_SIZE = (700, 640)  # the iframe's width and height: a board, its status and controls
+FRAME_WIDTH = 700  # the iframe's width; its height is the board's (`frame_height`)
+# Around the board in a framed game page 700 px wide, measured in Chromium: the status line
+# above it; the buttons, the message and the list of moves below; a bar of choices (Number
+# Circle's + and -) and a puzzle's goal where there are any; room for a line that wraps.
+FRAME_BOARD_WIDTH = 650
+FRAME_ABOVE, FRAME_BELOW, FRAME_BAR, FRAME_PUZZLE, FRAME_SPARE = 84, 103, 68, 48, 32
+FRAME_HEIGHT_UNKNOWN = 640
+# Where the standard game is over at its first move, a new lesson starts from the variant that
+# lasts, and the builder says why whenever the standard one is chosen: the options it sets, and
+# the advice.
+LASTING: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
+    "digit-chain": (
+        (("no_tens", "true"),),
+        N_(
+            "With the tens in the pool, the first move decides the game: a first number "
+            "ending in 0 wins at once, and any other loses at once to the ten that starts "
+            "with its last digit. Leave the tens out for a lesson that lasts."
+        ),
+    ),
+}
 ATTRIBUTE = re.compile(r"""\bdata-([a-z0-9-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 ADDRESS = re.compile(r"""(?:src|href)\s*=\s*["']([^"']*)["']|(https?://\S+|\?\S+)""")
 SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -67,6 +87,21 @@ class Lesson:
     review: bool = True
     move_list: bool = True
     lang: str = SOURCE_LANGUAGE  # the board's language (`data-lang`)
+
+
+def new_lesson(slug: str) -> Lesson:
+    """The lesson a teacher starts from on choosing a game: the standard one, or the variant
+    that lasts where the standard game is decided by its first move."""
+    options, _advice = LASTING.get(slug, ((), ""))
+    return Lesson(game=slug, options=options)
+
+
+def advice(lesson: Lesson) -> str | None:
+    """What a teacher should know about the game as chosen (None: nothing)."""
+    if lesson.puzzle or lesson.game not in LASTING:
+        return None
+    options, words = LASTING[lesson.game]
+    return None if set(options) <= set(lesson.options) else _(words)
 
 
 def flag(option: FlagOption, params: Mapping[str, str]) -> bool:
@@ -174,9 +209,14 @@ def refusal(lesson: Lesson) -> RulesError | None:
         return BadOption(refused.format(puzzle=quoted(lesson.puzzle), game=lesson.game))
     params = parameters(lesson)
     try:
-        new_session(lesson.game, settings_from_params(GAMES[lesson.game], params, LEVELS))
+        settings = settings_from_params(GAMES[lesson.game], params, LEVELS)
+        new_session(lesson.game, replace(settings, moves=""))
     except RulesError as error:
         return error
+    try:  # the options are fine: a refusal now is the starting moves', and says so
+        new_session(lesson.game, settings)
+    except RulesError as error:
+        return BadOption(str(error), "moves")
     return None
 
 
@@ -254,9 +294,35 @@ def frame_address(lesson: Lesson, base: str) -> str:
     return f"{base}games/{lesson.game}/?embed=1&{query(lesson)}"
 
 
+def frame_height(lesson: Lesson) -> int:
+    """How tall the iframe must be to show this lesson's board whole, with its buttons,
+    at FRAME_WIDTH: the board's own layout for the game and options chosen (the renderer
+    the page draws with), and what the page puts around it."""
+    from .renderers import renderer_class
+    from .renderers.base import View
+
+    cls = GAMES[lesson.game]
+    try:
+        if lesson.puzzle:  # a puzzle has its own options
+            found = find(load(), lesson.game, lesson.puzzle)
+            game = cls(found["options"] if found else {})
+        else:
+            game = cls(settings_from_params(cls, dict(lesson.options), LEVELS).options)
+    except (RulesError, NoPuzzleData):  # refused: no snippet to size; the standard size
+        game = cls()
+    try:
+        renderer = renderer_class(lesson.game)(cls)
+    except KeyError:  # a game the pages cannot draw (the tests' own): the old fixed height
+        return FRAME_HEIGHT_UNKNOWN
+    layout = renderer.layout(game, View(), FRAME_BOARD_WIDTH)
+    bar = FRAME_BAR if any(target.bar for target in layout.targets) else 0
+    puzzle = FRAME_PUZZLE if lesson.puzzle else 0
+    return math.ceil(layout.height) + FRAME_ABOVE + FRAME_BELOW + bar + puzzle + FRAME_SPARE
+
+
 def iframe_snippet(lesson: Lesson, base: str) -> str:
     """The `<iframe>`: the game page showing the board only. Scripts are all it needs."""
-    width, height = FRAME_SIZE
+    width, height = FRAME_WIDTH, frame_height(lesson)
     title = html.escape(GAMES[lesson.game].title)
     src = html.escape(frame_address(lesson, base), quote=True)
     return (

@@ -160,9 +160,11 @@ def solver(game: Any) -> DigitChainSolver:
 def analysis_sentence(entries: list[dict[str, Any]]) -> str:
     """What perfect play means for players (`py_rules.engine.analysis`)."""
     return _(
-        "As written, the game is decided at once: the first player picks a multiple of "
-        "10 and the opponent has no move; without the tens the full pool 1-99 is a win "
-        "for the second player, who answers every a->b number with one from b back to a."
+        "As written, the first move decides the game: a first number ending in 0 wins at "
+        "once (no number starts with 0), and any other loses at once to the multiple of 10 "
+        "that starts with its last digit (23, then 30). Without the tens the full pool 1-99 "
+        "is a win for the second player, who answers every a->b number with one from b "
+        "back to a."
     )
 
 

@@ -39,7 +39,7 @@ class NumberCircleRenderer(Renderer):
         # Nine numbers leave no number at the bottom: the board ends under the lowest ones,
         # with room for a player's marker beside them.
         lowest = max(t.y + t.h for t in targets if not t.bar)
-        return Layout(min(side, lowest + 24), tuple(targets))
+        return Layout(min(side, lowest + 34), tuple(targets))
 
     def choose(self, game: Any, view: View, key: str) -> Choice:
         if key == "pass":

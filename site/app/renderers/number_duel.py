@@ -118,7 +118,7 @@ class NumberDuelRenderer(Renderer):
             _("{name}'s positions").format(name=game.player_name(rival)),
             13,
             theme.MUTED,
-            650,
+            600,
             "left",
         )
         for card in rows[rival]:
@@ -162,7 +162,7 @@ class NumberDuelRenderer(Renderer):
             _("{name}'s numbers").format(name=game.player_name(seat)),
             13,
             theme.MUTED,
-            650,
+            600,
             "left",
         )
 
@@ -195,7 +195,7 @@ class NumberDuelRenderer(Renderer):
                 dash=(5, 4),
             )
             if ghost is not None:
-                pen.text(x + w / 2, y + h / 2, str(ghost), w * 0.34, theme.FAINT, 700)
+                pen.text(x + w / 2, y + h / 2, str(ghost), w * 0.34, theme.MUTED, 700)
             return
         if legal:
             pen.shadow(12, "rgba(241, 184, 58, 0.6)")
@@ -288,7 +288,7 @@ class NumberDuelRenderer(Renderer):
             winning = e.number if e.winner == e.attacker else e.defender_number
             caption = _("{name} attacked position {position} · {number} wins")
             caption = caption.format(name=attacker, position=e.position, number=winning)
-        pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600)
+        pen.text(cx, y + height - 11, caption, 11.5, theme.MUTED, 600, max_width=300)
 
     def prompt(self, game: Any, view: View) -> str:
         if view.arranging:

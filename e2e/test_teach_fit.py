@@ -1,0 +1,126 @@
+"""The lesson builder fits what it hands out and shows only what is true.
+
+Its iframe is as tall as the framed board needs for the game and options chosen: every game
+at its largest offered size, framed on another site from the very snippet the builder gives,
+shows its whole board and its buttons without scrolling. A choice that makes the starting
+moves illegal is said beside the moves, and the preview shows no board until the choices
+make a lesson again; a lesson has no side to take in a game by link.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gamepage import READY_TIMEOUT_MS
+from playwright.sync_api import Browser, Page, expect
+from site_server import start_server
+from strategies import every_game
+
+import py_rules
+from py_rules.rules.options import IntOption
+
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title>
+<link rel="icon" href="data:,"></head>
+<body style="margin: 0"><h1>Today's lesson</h1>
+{snippet}
+</body></html>"""
+# Per game: its number options at the top of their range (the largest board it offers).
+LARGEST = every_game(
+    {
+        slug: {
+            spec.name: str(spec.high)
+            for spec in py_rules.GAMES[slug].public_option_specs()
+            if isinstance(spec, IntOption)
+        }
+        for slug in py_rules.GAMES
+    }
+)
+# The framed page's height, what it would scroll inside the iframe, and where its buttons end.
+FRAMED = """() => ({
+  content: document.documentElement.scrollHeight,
+  frame: document.documentElement.clientHeight,
+  buttons: Math.max(...[...document.querySelectorAll('.actions button')]
+    .filter(b => b.checkVisibility()).map(b => b.getBoundingClientRect().bottom)),
+})"""
+
+
+@pytest.fixture
+def other_origin(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A folder served on another port of loopback: another origin, as a school's site."""
+    server, url = start_server(tmp_path, prefix="/lessons/")
+    yield tmp_path, url
+    server.shutdown()
+    server.server_close()
+
+
+def open_builder(page: Page, site_url: str, query: str) -> None:
+    page.goto(f"{site_url}teach/?{query}")
+    expect(page.locator("html")).to_have_attribute(
+        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+    )
+
+
+@pytest.mark.parametrize("slug", list(LARGEST))
+def test_the_iframe_shows_the_whole_board_at_the_largest_size(
+    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str], slug: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    page = watch.attach(context.new_page())
+    query = "&".join(f"{name}={value}" for name, value in {"game": slug, **LARGEST[slug]}.items())
+    open_builder(page, site_url, query)
+    expect(page.locator(".lesson-builder")).to_have_attribute("data-lesson", "ready")
+    snippet = page.locator('[data-snippet="iframe"]').input_value()
+    height = int(re.search(r'height="(\d+)"', snippet).group(1))  # type: ignore[union-attr]
+    folder, host_url = other_origin
+    (folder / "lesson.html").write_text(HOST_PAGE.format(snippet=snippet), encoding="utf-8")
+    page.goto(f"{host_url}lesson.html")
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    expect(frame.locator(".actions button").first).to_be_visible()
+    framed = next(f for f in page.frames if f != page.main_frame)
+    seen = framed.evaluate(FRAMED)
+    assert seen["frame"] == height, seen
+    assert seen["content"] <= seen["frame"], f"{slug}: the framed page scrolls, {seen}"
+    assert seen["buttons"] <= seen["frame"], f"{slug}: buttons cut off, {seen}"
+    assert seen["frame"] - seen["content"] <= 120, f"{slug}: far taller than its board, {seen}"
+    context.close()
+
+
+def test_moves_made_illegal_by_an_option_are_refused_beside_them_and_no_board_is_shown(
+    browser: Browser, site_url: str, watch: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    page = watch.attach(context.new_page())
+    open_builder(page, site_url, "game=digit-chain&moves=30")
+    builder = page.locator(".lesson-builder")
+    preview = page.locator(".teach-preview .number-duels")
+    moves = page.get_by_label("Starting moves")
+    expect(builder).to_have_attribute("data-lesson", "ready")
+    expect(preview.locator("canvas")).to_have_count(1)
+    expect(page.get_by_text("Playing a friend by link")).to_have_count(0)
+
+    page.get_by_label(re.compile("out of the pool")).check()
+    expect(builder).to_have_attribute("data-lesson", "refused")
+    expect(moves).to_have_attribute("aria-invalid", "true")
+    beside = moves.locator("xpath=..").locator(".field-error")
+    expect(beside).to_contain_text("30")
+    expect(moves).to_have_attribute("aria-describedby", str(beside.get_attribute("id")))
+    expect(preview.locator("canvas")).to_have_count(0)  # no board of another lesson
+    expect(preview).to_contain_text("No board for these choices")
+    expect(preview).not_to_contain_text(re.compile("wins|won", re.IGNORECASE))
+    expect(page.locator('[data-snippet="iframe"]')).to_have_value("")
+
+    page.get_by_label(re.compile("out of the pool")).uncheck()
+    expect(builder).to_have_attribute("data-lesson", "ready")
+    expect(moves).to_have_attribute("aria-invalid", "false")
+    expect(page.locator(".field-error")).to_have_count(0)
+    expect(preview.locator("canvas")).to_have_count(1)
+    expect(preview.locator(".history li").first).to_contain_text("30")
+    context.close()
