@@ -244,7 +244,7 @@ def test_the_home_page_lists_the_games_by_link_in_spanish(
     )
     page.reload()
     line = page.locator(".link-games li")
-    expect(line).to_have_text("Duelo del círculo con Bob: juega Bob")
+    expect(line).to_have_text("Duelo del círculo (rival: Bob): juega Bob")
     expect(line.get_by_role("link")).to_have_attribute(
         "href", "games/circle-duel/#game=0123456789abcdef"
     )
