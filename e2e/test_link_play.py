@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PHONE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
-from test_accessibility import PHONE, check, phone_context
+from test_accessibility import check, phone_context
 from test_games import TURNS
 
 from py_rules import new_game

@@ -179,7 +179,9 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     )
     session = PuzzleSession("digit-chain", puzzle)
     solve(shown, session)
-    assert page.evaluate(f"localStorage.getItem('{solved_key}')") == json.dumps([puzzle["id"]])
+    # Kept through the guarded slot: its revision line (count.token), then the list.
+    stored = page.evaluate(f"localStorage.getItem('{solved_key}')")
+    assert re.fullmatch(r"1\.[0-9a-f]{16}\n" + re.escape(json.dumps([puzzle["id"]])), stored)
     expect(unknown.locator(".message")).to_contain_text("There is no puzzle")
     expect(unknown.locator(".message")).to_contain_text("the standard game is shown")
     expect(unknown).not_to_have_attribute("data-puzzle-state", re.compile("."))

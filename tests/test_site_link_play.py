@@ -24,6 +24,7 @@ from app.link_play import (
 from app.renderers import renderer_class
 from app.renderers.base import View
 from app.settings import Settings
+from app.slot import without_revision
 
 from py_rules import GAMES, Phase
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
@@ -144,7 +145,7 @@ def test_kept_games_reopen_by_id_and_list_their_summary() -> None:
     again = desk("digit-chain", storage)
     assert again.open(f"#game={game_id}") == ""
     assert again.device.to_data() == ann.device.to_data()
-    games = json.loads(storage.items[KEY])["games"]
+    games = json.loads(without_revision(storage.items[KEY]))["games"]
     assert games[game_id]["summary"] == summary(ann.device)
     assert summary(ann.device)["state"] == "Ann's turn"  # this device plays Bob
     assert "not kept" in desk("digit-chain", storage).open("#game=00ff00ff00ff00ff")
@@ -246,7 +247,7 @@ def test_a_damaged_shelf_is_set_aside_once_and_never_breaks_a_game(damage: str) 
     assert ann.device is not None and ann.shelf.notice
     assert storage.items[f"{KEY}:damaged"] == damage
     ann.shelf.notice = ""
-    games = json.loads(storage.items[KEY])["games"]
+    games = json.loads(without_revision(storage.items[KEY]))["games"]
     assert list(games) == [ann.device.line.game_id.hex()]
     again = desk("circle-duel", storage)
     assert again.open(f"#game={ann.device.line.game_id.hex()}") == ""
@@ -258,7 +259,7 @@ def test_a_damaged_kept_game_is_refused_with_words() -> None:
     ann = desk("circle-duel", storage)
     ann.start(settings(size="5"), 1)
     game_id = ann.device.line.game_id.hex()
-    shelf = json.loads(storage.items[KEY])
+    shelf = json.loads(without_revision(storage.items[KEY]))
     shelf["games"][game_id]["device"]["line"] = {"deep": [[["x"]]]}
     storage.items[KEY] = json.dumps(shelf)
     assert "could not be read" in desk("circle-duel", storage).open(f"#game={game_id}")
@@ -276,7 +277,7 @@ def test_an_ended_game_whose_end_was_erased_stays_ended(how: str) -> None:
         ann.device.ended = (CHEATING, "Bob showed a 3 twice.")
         ann.shelf.keep(ann.device)
     game_id = ann.device.line.game_id.hex()
-    shelf = json.loads(storage.items[KEY])
+    shelf = json.loads(without_revision(storage.items[KEY]))
     shelf["games"][game_id]["device"]["ended"] = None  # erased by another page
     storage.items[KEY] = json.dumps(shelf)
     again = desk("number-circle", storage)

@@ -6,7 +6,7 @@ its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
 `data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
 `data-name2`, `data-first`, `data-arrange` (Number Duel: each human arranges their
 numbers first), the game's options (`data-size`, `data-no-tens`, ...),
-`data-puzzle` (one puzzle of the game, by its id: `puzzle_board`) and what the board
+`data-puzzle` (one puzzle of the game, by its id: the `puzzle` mode) and what the board
 offers besides play (`data-hints`, `data-review`, `data-move-list`: "false" leaves it out).
 Embeds are not saved: a lesson starts from its own settings on every visit.
 """
@@ -79,12 +79,12 @@ def start_one(root: Any, base: str) -> None:
     build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
-        from .puzzle_board import PuzzleBoard, puzzle_or_notice
+        from .puzzle import puzzle_or_notice
 
         puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
     settings, refused = settings_or_notice(slug, params)
     host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params), None, features)
-    board = PuzzleBoard(host, puzzle) if puzzle else BoardController(host, settings)
+    board = BoardController(host, settings, puzzle)
     _boards.append(board)
     board.begin(None, notice or refused or unwanted)
 

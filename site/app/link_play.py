@@ -40,6 +40,7 @@ from . import wording
 from .record import loads
 from .renderers.base import Renderer, View
 from .settings import Settings
+from .slot import Listen, SaveSlot
 
 PLAY, KEEP = "#play=", "#game="
 SHELF_VERSION = 1
@@ -294,16 +295,28 @@ class LinkShelf:
     shelf's list of ended games, so a value edited in one place never brings it back."""
 
     def __init__(
-        self, key: str, read: Callable[[str], str | None], write: Callable[[str, str], bool]
+        self,
+        key: str,
+        read: Callable[[str], str | None],
+        write: Callable[[str, str], bool],
+        listen: Listen | None = None,
     ) -> None:
         self.key, self.read, self.write = key, read, write
-        self.kept = True
+        # The one guarded save path of every mode: this tab's view of each game is the
+        # device it last loaded or kept (`seen`); a game another tab moved on since is
+        # `behind` here, and is never played from nor written over.
+        self.slot = SaveSlot(key, read, write, listen)
+        self.seen: dict[str, str] = {}
         self.notice = ""  # said once by the page: the kept games were set aside
+
+    @property
+    def kept(self) -> bool:
+        return self.slot.kept
 
     def data(self) -> dict[str, Any]:
         """The shelf as stored: {"v", "games", "ended"}; an empty one if none is kept,
         and one set aside (once) if what is kept is not a shelf."""
-        text = self.read(self.key)
+        text = self.slot.read()[1]
         empty: dict[str, Any] = {"v": SHELF_VERSION, "games": {}, "ended": {}}
         if not text:
             return empty
@@ -321,7 +334,8 @@ class LinkShelf:
         ):
             return {**empty, **data}
         if self.write(f"{self.key}:damaged", text):
-            self.write(self.key, json.dumps(empty))
+            self.slot.load()
+            self.slot.store(json.dumps(empty))
         self.notice = _(SET_ASIDE)
         return empty
 
@@ -337,6 +351,7 @@ class LinkShelf:
         if not isinstance(entry, dict):
             return None
         device = Device.from_data(entry.get("device"))
+        self.seen[game_id] = as_seen(entry.get("device"))
         ended = data["ended"].get(game_id)
         if device.ended is None and ended is not None:
             if not (
@@ -356,8 +371,23 @@ class LinkShelf:
         if device.ended:
             ended[key] = list(device.ended)
         shelf = {"v": SHELF_VERSION, "games": games, "ended": ended}
-        self.kept = self.write(self.key, json.dumps(shelf))
+        self.slot.load()  # this game is as this tab saw it (`behind`): the rest is read now
+        self.slot.store(json.dumps(shelf))
+        self.seen[key] = as_seen(device.to_data())
         return self.kept
+
+    def behind(self, device: Device) -> bool:
+        """Whether another tab has moved this game on since this tab loaded or kept it."""
+        key = device.line.game_id.hex()
+        entry = self.games().get(key)
+        if key not in self.seen or not isinstance(entry, dict):
+            return False
+        return as_seen(entry.get("device")) != self.seen[key]
+
+
+def as_seen(data: object) -> str:
+    """A kept device as a tab compares it with the stored one."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 class LinkDesk:
@@ -369,6 +399,16 @@ class LinkDesk:
         self.arranging: Session | None = None  # Number Duel: the row before it is sealed
         self.seal: Callable[[tuple[int, ...]], Device] | None = None  # how it is sealed then
         self.sent = ""  # the last link the player shared or copied (the status follows it)
+
+    def behind(self) -> bool:
+        """Whether another tab of this browser has moved the game shown on since."""
+        return self.device is not None and self.shelf.behind(self.device)
+
+    def catch_up(self) -> str:
+        """Show the game as another tab kept it, and say so."""
+        assert self.device is not None
+        self.reopen(self.device.line.game_id.hex())
+        return _(wording.OTHER_TAB)
 
     @property
     def active(self) -> bool:
@@ -434,7 +474,7 @@ class LinkDesk:
             game = _(GAMES[line.slug].title)
             return _("This link is for {game}: open it on that game's page.").format(game=game)
         device = self.device
-        if device is None or device.line.game_id != line.game_id:
+        if device is None or device.line.game_id != line.game_id or self.behind():
             try:
                 device = self.shelf.load(line.game_id.hex())
             except RulesError as error:
@@ -484,6 +524,8 @@ class LinkDesk:
     def act(self, action: Callable[[Device], object]) -> str:
         """A move, resign or stop on this device; a refusal says why and changes nothing."""
         assert self.device is not None
+        if self.behind():
+            return self.catch_up()
         try:
             action(self.device)
         except RulesError as error:

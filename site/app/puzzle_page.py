@@ -16,7 +16,7 @@ from py_rules.i18n import _
 
 from . import dom
 from .dom import el, on
-from .puzzle_board import on_solved, solved
+from .puzzle import on_solved, solved
 
 
 class PuzzleIndex:
