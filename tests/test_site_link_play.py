@@ -9,18 +9,9 @@ import json
 from dataclasses import replace
 
 import pytest
-from app.link_play import (
-    NOT_KEPT,
-    LinkDesk,
-    LinkSession,
-    LinkShelf,
-    link_of,
-    not_now,
-    send_label,
-    settings_note,
-    status_line,
-    summary,
-)
+from app.link_play import LinkDesk, LinkSession, link_of
+from app.link_shelf import NOT_KEPT, LinkShelf, summary
+from app.link_words import not_now, send_label, settings_note, status_line
 from app.renderers import renderer_class
 from app.renderers.base import View
 from app.settings import Settings

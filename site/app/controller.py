@@ -12,7 +12,6 @@ lives inside the board's root. The route of a press: docs/architecture.md.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 import py_rules
@@ -36,42 +35,19 @@ from .dom import (
     set_timeout,
     store,
     stored,
-    warn,
 )
 from .keys import arrow_target
 from .link_actions import LinkActions
 from .link_panel import LinkPanel
-from .link_play import LinkDesk, LinkShelf
-from .modes import ByLink, HotSeat, Mode, Saved
+from .link_play import LinkDesk
+from .link_shelf import LinkShelf
+from .modes import ByLink, HotSeat, Mode, Saved, page_view
+from .opening import Host, fresh, restored
 from .options_form import OptionsForm
 from .puzzle import Puzzle
 from .renderers import renderer_class
 from .screen import Screen
-from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session, settings_of
-from .view import PageView, cards
-
-
-def not_restored(from_link: bool, error: str) -> str:
-    """Why the game a link or the save carried is not shown (`error` says what is wrong)."""
-    if from_link:
-        message = _("That link could not be opened: {error} A new game has started.")
-    else:
-        message = _("Your saved game could not be restored: {error} A new game has started.")
-    return message.format(error=error)
-
-
-@dataclass(frozen=True)
-class Host:
-    """Where a board lives and what it may do there."""
-
-    root: Any  # the element holding this board's parts (the page body, or an embed's div)
-    slug: str
-    share_url: str  # the game page's address; a share link adds ?g=...
-    delay: int = COMPUTER_DELAY_MS
-    save_key: str | None = None  # localStorage key; None: this board is not saved
-    # Hint, the review, the move list: a lesson may leave them out
-    features: Features = field(default_factory=Features)
-    links_key: str | None = None  # where games by link are kept; None: none are played
+from .settings import Settings, new_session, settings_of
 
 
 class BoardController:
@@ -90,7 +66,7 @@ class BoardController:
         self.timer: int | None = None
         self.tick = proxy(self.computer_move)
         self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
-        slot = storage.page_slot(host.save_key) if host.save_key else None
+        self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
         if slot:
             slot.watch(self.refresh)
         features, links = host.features, host.links_key is not None
@@ -125,20 +101,10 @@ class BoardController:
         if (started := self.mode.start()) is not None:  # a puzzle: never a link or a save
             self.load(started)
             return self.say(notice)
-        loaded, from_link = None, link is not None
-        slot = self.hot.slot if isinstance(self.hot, HotSeat) else None
-        try:
-            if link is not None:
-                loaded = Session.from_data(records.decode_link(link), self.host.slug, True)
-            elif slot and (text := slot.load()):
-                loaded = Session.from_data(records.decode_saved(text), self.host.slug)
-        except RulesError as error:
-            notice = not_restored(from_link, str(error))
-        except Exception as error:  # hostile input must never stop the page
-            warn(f"{'A link' if from_link else 'A save'}: {type(error).__name__}: {error}")
-            notice = not_restored(from_link, _("it is damaged."))
+        loaded, problem = restored(self.host.slug, self.slot, link)
+        notice = problem or notice
         if loaded is None:
-            loaded, problem = self.fresh(self.start_settings)
+            loaded, problem = fresh(self.host.slug, self.start_settings)
             notice = notice or problem
         self.load(loaded)
         if self.form:
@@ -161,16 +127,6 @@ class BoardController:
         else:
             self.refresh()
         return True
-
-    def fresh(self, settings: Settings) -> tuple[Session, str]:
-        """A new game with `settings`, or with the defaults if they are refused."""
-        try:
-            return new_session(self.host.slug, settings), ""
-        except RulesError as error:
-            problem = _(
-                "This game's settings were refused ({error}): the standard game is shown."
-            ).format(error=error)
-            return Session.new(self.host.slug), problem
 
     @property
     def root(self) -> Any:
@@ -371,38 +327,15 @@ class BoardController:
             return self.say(answer)
         # Two tabs of one save that both answer for the computer make the same move; the
         # exact search may be too big here: the board says so, not "perfect".
-        slot = self.hot.slot if isinstance(self.hot, HotSeat) else None
-        rng = (slot and slot.shared_random()) or self.rng
+        rng = (self.slot and self.slot.shared_random()) or self.rng
         self.show(self.board.computer_move(rng, answer))
 
     # ----- drawing: one view a render, one writer ------------------------------------
 
-    def page_view(self) -> PageView:
-        """What the page shows now, computed once from the board and the mode."""
-        board, mode = self.board, self.mode
-        session, game = board.session, board.session.game
-        seats, to_act = mode.seats(session), mode.to_act(session)
-        link_state, sent, panel = mode.panel(board)
-        goal, feedback, stage = mode.words()
-        return PageView(
-            status=mode.status(board),
-            over=session.phase is Phase.OVER,
-            player=str(game.winner if game.is_over else game.to_move or ""),
-            turn=session.phase.value,
-            cards=cards(session, self.renderer, board.view(), seats, to_act),
-            buttons=mode.buttons(session),
-            link_state=link_state,
-            link_sent=sent,
-            link=panel,
-            goal=goal,
-            feedback=feedback,
-            stage=stage,
-        )
-
     def render(self) -> None:
         board = self.board
         self.screen.draw(board.session, board.pending, board.log, self.reveal_hand, board.refused)
-        self.screen.show(self.page_view())
+        self.screen.show(page_view(self.mode, board))
 
     def say(self, message: str) -> None:
         self.screen.say(message)

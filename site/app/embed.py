@@ -60,7 +60,8 @@ def build(root: Any, move_list: bool = True) -> None:
 
 
 def start_one(root: Any, base: str) -> None:
-    from .controller import BoardController, Host
+    from .controller import BoardController
+    from .opening import Host
 
     params = attributes(root)
     slug = params.get("game", "")

@@ -26,7 +26,8 @@ async def start(slug: str) -> None:
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
         from . import language, lesson, storage
-        from .controller import BoardController, Host
+        from .controller import BoardController
+        from .opening import Host
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
         await language.start()  # before the board says or draws anything

@@ -24,20 +24,14 @@ from py_rules.rules.core import Checked
 
 from . import wording
 from .board import Board
-from .link_play import (
-    NOT_KEPT,
-    LinkDesk,
-    LinkSession,
-    opponent,
-    send_label,
-    settings_note,
-    status_line,
-)
-from .link_play import not_now as link_not_now
+from .link_play import LinkDesk, LinkSession
+from .link_shelf import NOT_KEPT, opponent
+from .link_words import not_now as link_not_now
+from .link_words import send_label, settings_note, status_line
 from .seats import Seat, hot_seats, link_seats
 from .settings import Features
 from .slot import SaveSlot
-from .view import Buttons, LinkPanelView
+from .view import Buttons, LinkPanelView, PageView, cards
 
 NO_TAKE_BACK = N_("A game by link keeps every move sent: none can be taken back.")
 
@@ -221,3 +215,25 @@ class ByLink:
     def save(self, session: Session, text: str) -> Saved:
         """Kept by the desk at each change, through the shelf's guarded slot."""
         return Saved.KEPT if self.desk.shelf.kept else Saved.UNKEPT
+
+
+def page_view(mode: Mode, board: Board) -> PageView:
+    """What the page shows now, computed once from the board and the mode."""
+    session, game = board.session, board.session.game
+    seats, to_act = mode.seats(session), mode.to_act(session)
+    link_state, sent, panel = mode.panel(board)
+    goal, feedback, stage = mode.words()
+    return PageView(
+        status=mode.status(board),
+        over=session.phase is Phase.OVER,
+        player=str(game.winner if game.is_over else game.to_move or ""),
+        turn=session.phase.value,
+        cards=cards(session, board.renderer, board.view(), seats, to_act),
+        buttons=mode.buttons(session),
+        link_state=link_state,
+        link_sent=sent,
+        link=panel,
+        goal=goal,
+        feedback=feedback,
+        stage=stage,
+    )
