@@ -9,15 +9,17 @@ import json
 from dataclasses import replace
 
 import pytest
+from app.board import Board
 from app.link_play import LinkDesk, LinkSession, link_of
 from app.link_shelf import NOT_KEPT, LinkShelf, summary
 from app.link_words import not_now, send_label, settings_note, status_line
+from app.modes import ByLink, HotSeat, page_view
 from app.renderers import renderer_class
 from app.renderers.base import View
-from app.settings import Settings
+from app.settings import Features, Settings
 from app.slot import without_revision
 
-from py_rules import GAMES, Phase
+from py_rules import GAMES, Phase, Session
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
 from py_rules.play.link.line import decode, encode
 from py_rules.play.link.wire import from_text, to_text
@@ -409,3 +411,49 @@ def test_the_waiting_state_says_each_step_in_words() -> None:
     renderer.draw(Pen(), session.game, view, renderer.layout(session.game, view, 600.0))  # type: ignore[arg-type]
     assert f"You attack position {position} · waiting for Bob's number" in texts
     assert "No attacks yet" not in texts
+
+
+def test_a_tab_that_is_behind_shows_the_newer_game_and_writes_nothing() -> None:
+    """Two tabs of one browser (one storage): the older one never plays from its old
+    position, nor over the game the newer tab moved on."""
+    storage = Storage()
+    ann, bob = desk("number-circle", storage), desk("number-circle")
+    ann.start(settings(first=2), 1)
+    assert bob.open(ann.address()) == ""
+    link = play(bob)
+    assert ann.open(link) == "" and ann.device.status == YOUR_TURN
+    newer = desk("number-circle", storage)  # the same link opened in a new tab
+    newer.open(link)
+    assert newer.device is not None and newer.device.status == YOUR_TURN
+    play(newer)
+    kept = storage.items[KEY]
+    assert ann.behind() and not newer.behind()
+    said = ann.act(lambda device: device.play(first_move(ann)))
+    assert "another tab" in said and storage.items[KEY] == kept
+    assert ann.device.status != YOUR_TURN and not ann.behind()  # the newer game, shown
+
+
+def test_the_modes_name_each_side_from_its_seat() -> None:
+    ann, bob = desk("number-duel"), desk("number-duel")
+    ann.start(settings(numbers=3), 1)
+    assert bob.open(ann.address()) == "" and bob.arranging is not None
+    mode = ByLink(bob, Features())
+    board = Board(bob.session(), renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(mode, board)
+    assert [c.badge for c in page.cards] == ["By link", "You"]
+    assert page.cards[1].to_move and not page.cards[0].to_move  # Bob arranges his row
+    waiting = ByLink(ann, Features())
+    board = Board(ann.session(), renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(waiting, board)
+    assert ann.device is not None and ann.device.status == WAITING
+    assert [c.to_move for c in page.cards] == [False, True]  # the friend acts next
+    assert "link" not in page.buttons.hidden and not page.buttons.undo
+    assert page.link is not None and page.link.them == "Bob"
+
+
+def test_a_hot_seat_against_the_computer_has_one_computer_label() -> None:
+    session = Session.new("number-circle", names=("Ann", "Computer"), computer=2)
+    board = Board(session, renderer_class("number-circle")(GAMES["number-circle"]))
+    page = page_view(HotSeat(None, Features(hints=False), False), board)
+    assert [(c.name, c.badge) for c in page.cards] == [("Ann", "You"), ("Computer", "")]
+    assert set(page.buttons.hidden) == {"hint", "link"} and page.link is None
