@@ -192,6 +192,19 @@ def context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iter
     context.close()
 
 
+@pytest.fixture
+def devices(
+    request: pytest.FixtureRequest, browser: Any, site_url: str, watch: Any
+) -> Iterator[list[Any]]:
+    """Two devices of the same variant (two contexts, each with storage of its own), for
+    play between two browsers; their pages must log no error."""
+    contexts = [new_context(browser, site_url, **_variant(request)) for _ in range(2)]
+    yield contexts
+    for context in contexts:
+        context.close()
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
 @pytest.fixture(scope="module")
 def module_context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iterator[Any]:
     """The same, shared by every test of a module (its HTTP cache too: pages load faster)."""

@@ -10,7 +10,6 @@ that page loads (the costly part here) are shared.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -38,16 +37,8 @@ OPTIONS = every_game(
     }
 )
 MAX_TURNS = 200
-
-
-@pytest.fixture
-def devices(browser: Browser, site_url: str, watch: Any) -> Iterator[list[BrowserContext]]:
-    """Two phone-sized devices, each with storage of its own (axe-core served to both)."""
-    contexts = [phone_context(browser, site_url) for _ in range(2)]
-    yield contexts
-    for context in contexts:
-        context.close()
-    assert watch.errors == [], f"console errors: {watch.errors}"
+# Phones, each with storage of its own (axe-core served to both): the `devices` fixture.
+pytestmark = pytest.mark.context(phone=True)
 
 
 class Player:

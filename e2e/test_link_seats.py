@@ -10,26 +10,15 @@ kept on the device stays as it ended.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from gamepage import storage_key
-from playwright.sync_api import Browser, BrowserContext, expect
-from test_accessibility import phone_context
+from playwright.sync_api import BrowserContext, expect
 from test_link_play import Player, play_to_end
 
 OTHER_TAB = "played on in another tab"
-
-
-@pytest.fixture
-def devices(browser: Browser, site_url: str, watch: Any) -> Iterator[list[BrowserContext]]:
-    """Two phone-sized devices, each with storage of its own."""
-    contexts = [phone_context(browser, site_url) for _ in range(2)]
-    yield contexts
-    for context in contexts:
-        context.close()
-    assert watch.errors == [], f"console errors: {watch.errors}"
+pytestmark = pytest.mark.context(phone=True)  # the `devices` and `context` fixtures
 
 
 def card(player: Player, seat: int) -> Any:

@@ -9,15 +9,17 @@ import json
 from dataclasses import replace
 
 import pytest
-from app.board import Board
-from app.link_play import LinkDesk, LinkSession, link_of
-from app.link_shelf import NOT_KEPT, LinkShelf, summary
-from app.link_words import not_now, send_label, settings_note, status_line
-from app.modes import ByLink, HotSeat, page_view
+from app.headless.board import Board
+from app.headless.slot import without_revision
+from app.link.desk import LinkDesk, LinkSession, link_of
+from app.link.shelf import NOT_KEPT, LinkShelf, summary
+from app.link.words import not_now, send_label, settings_note, status_line
+from app.modes.base import page_view
+from app.modes.by_link import ByLink
+from app.modes.hot_seat import HotSeat
 from app.renderers import renderer_class
 from app.renderers.base import View
 from app.settings import Features, Settings
-from app.slot import without_revision
 
 from py_rules import GAMES, Phase, Session
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
@@ -404,7 +406,7 @@ def test_the_waiting_state_says_each_step_in_words() -> None:
         def __getattr__(self, name: str) -> object:
             return lambda *args, **kwargs: None
 
-    from app.board import view_of
+    from app.headless.board import view_of
 
     view = view_of(session, None)
     assert view.awaiting == attack

@@ -12,12 +12,12 @@ from collections.abc import Callable
 import pytest
 
 try:
-    importlib.import_module("app.dom")
+    importlib.import_module("app.browser.dom")
 except ImportError:  # no browser here: storage only needs the stand-in below
-    sys.modules["app.dom"] = types.ModuleType("app.dom")
+    sys.modules["app.browser.dom"] = types.ModuleType("app.browser.dom")
 
-from app import storage
-from app.slot import SaveSlot
+from app.browser import storage
+from app.headless.slot import SaveSlot
 
 
 class Browser:
@@ -30,7 +30,7 @@ class Browser:
 
 
 class Tab:
-    """`app.dom`'s storage calls for one tab: another tab's write fires its listeners."""
+    """`app.browser.dom`'s storage calls for one tab: another tab's write fires its listeners."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser

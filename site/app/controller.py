@@ -1,12 +1,13 @@
 """The one board controller: wires one board's events to its `Board` and its mode.
 
-The board (`board.Board`, plain Python) holds the session and decides what each press,
-undo or computer move does; the mode (`modes.HotSeat`, `modes.ByLink`, `puzzle.Puzzle`)
-says what a press may do, where the game is saved, what the status says and what the
-buttons offer. After every change the controller computes the page's one view
-(`view.PageView`), which the screen (`screen.Screen`) writes, and saves through the mode
-(never over a newer save from another tab). Several boards share one page: everything
-lives inside the board's root. The route of a press: docs/architecture.md.
+The board (`headless.board.Board`, plain Python) holds the session and decides what
+each press, undo or computer move does; the mode (`modes.hot_seat.HotSeat`,
+`modes.by_link.ByLink`, `modes.puzzle.Puzzle`) says what a press may do, where the game
+is saved, what the status says and what the buttons offer. After every change the
+controller computes the page's one view (`headless.view.PageView`), which the screen
+(`drawing.screen.Screen`) writes, and saves through the mode (never over a newer save
+from another tab). Several boards share one page: everything lives inside the board's
+root. The route of a press: docs/architecture.md.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from py_rules.i18n import _
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
-from . import lesson, storage, wording
 from . import record as records
-from .board import Board, Change, Done
-from .dom import (
+from . import wording
+from .browser import lesson, storage
+from .browser.dom import (
     cancel,
     focused_key,
     on,
@@ -36,17 +37,20 @@ from .dom import (
     store,
     stored,
 )
-from .keys import arrow_target
-from .link_actions import LinkActions
-from .link_panel import LinkPanel
-from .link_play import LinkDesk
-from .link_shelf import LinkShelf
-from .modes import ByLink, HotSeat, Mode, Saved, page_view
+from .drawing.link_panel import LinkPanel
+from .drawing.options_form import OptionsForm
+from .drawing.screen import Screen
+from .headless.board import Board, Change, Done
+from .headless.keys import arrow_target
+from .link.actions import LinkActions
+from .link.desk import LinkDesk
+from .link.shelf import LinkShelf
+from .modes.base import Mode, Saved, page_view
+from .modes.by_link import ByLink
+from .modes.hot_seat import HotSeat
+from .modes.puzzle import Puzzle
 from .opening import Host, fresh, restored
-from .options_form import OptionsForm
-from .puzzle import Puzzle
 from .renderers import renderer_class
-from .screen import Screen
 from .settings import Settings, new_session, settings_of
 
 

@@ -20,8 +20,9 @@ from py_rules import i18n
 from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from . import dom, language
-from .dom import clear, el
+from .browser import dom
+from .browser.dom import clear, el
+from .pages import language
 from .settings import computer_delay, features_or_notice, settings_or_notice
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
@@ -80,7 +81,7 @@ def start_one(root: Any, base: str) -> None:
     build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
-        from .puzzle import puzzle_or_notice
+        from .modes.puzzle import puzzle_or_notice
 
         puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
     settings, refused = settings_or_notice(slug, params)
@@ -105,11 +106,11 @@ async def start_all() -> None:
     chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
     await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown
-        from . import puzzle_page
+        from .pages import puzzle_page
 
         _pages.append(puzzle_page.start(lambda root: restart(root, base)))
     if dom.query(".lesson-builder"):  # the lesson builder: its choices start its preview
-        from . import builder_page
+        from .pages import builder_page
 
         _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards))
     for root in dom.query_all(".number-duels:not([data-nd-state])"):

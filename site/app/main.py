@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from . import dom
+from .browser import dom
 
 LINKS = "links"  # the storage name of the games by link (listed on the home page)
 
@@ -25,9 +25,10 @@ async def start(slug: str) -> None:
     dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
-        from . import language, lesson, storage
+        from .browser import lesson, storage
         from .controller import BoardController
         from .opening import Host
+        from .pages import language
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
         await language.start()  # before the board says or draws anything
@@ -78,6 +79,6 @@ def framed_puzzle(slug: str, params: dict[str, str]) -> tuple[dict[str, Any] | N
     None and a notice for an id that is no puzzle of the game (the standard game shows)."""
     if "embed" not in params or "puzzle" not in params:
         return None, ""
-    from .puzzle import puzzle_or_notice
+    from .modes.puzzle import puzzle_or_notice
 
     return puzzle_or_notice(slug, params["puzzle"])

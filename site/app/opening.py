@@ -11,9 +11,9 @@ from py_rules.i18n import _
 from py_rules.rules.errors import RulesError
 
 from . import record as records
-from .dom import warn
+from .browser.dom import warn
+from .headless.slot import SaveSlot
 from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session
-from .slot import SaveSlot
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..headless.slot import SaveSlot, new_revision
 from . import dom
-from .slot import SaveSlot, new_revision
 
 KEY_PREFIX = "number-duels:"
 UNSCOPED_PREFIX = "number-duels/"  # the keys of earlier versions, shared by every deployment

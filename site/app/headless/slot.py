@@ -1,8 +1,8 @@
 """One guarded save, shared by the tabs of a page: the one save path of every mode.
 
 Pure logic over three storage calls (read, write, listen), so that it runs in CPython as
-in the page: the hot-seat and computer games (`storage.page_slot`), the games by link
-(`link_play.LinkShelf`) and the puzzles solved (`puzzle.solved`) all save through it.
+in the page: the hot-seat and computer games (`browser.storage.page_slot`), the games by link
+(`link.shelf.LinkShelf`) and the puzzles solved (`modes.puzzle.mark_solved`) all save through it.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from py_rules.registry import GAMES
 from py_rules.rules.core import other
 from py_rules.rules.errors import BadSave
 
-from .record import loads
-from .slot import Listen, SaveSlot
+from ..headless.slot import Listen, SaveSlot
+from ..record import loads
 
 SHELF_VERSION = 1
 ENDED = (OVER, CHEATING, STOPPED)

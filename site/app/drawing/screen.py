@@ -17,16 +17,17 @@ from py_rules.engine.review import describe
 from py_rules.i18n import N_, _
 from py_rules.rules.core import other
 
-from . import theme, wording
-from .board import view_of
+from .. import wording
+from ..browser.dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
+from ..headless.board import view_of
+from ..headless.review_marks import RecordReview
+from ..headless.view import Card, PageView
+from ..renderers.base import Layout, Renderer, View
+from ..wording import BUSY
+from . import theme
 from .canvas import Pen
-from .dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
 from .link_panel import LinkPanel
 from .movelist import MoveList
-from .renderers.base import Layout, Renderer, View
-from .review_marks import RecordReview
-from .view import Card, PageView
-from .wording import BUSY
 
 
 class Screen:

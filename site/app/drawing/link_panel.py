@@ -13,8 +13,8 @@ from typing import Any
 from py_rules.i18n import N_, _
 from py_rules.play.link import CHEATING, OVER, STOPPED, YOUR_TURN
 
-from .dom import el, on, send_text
-from .view import LinkPanelView
+from ..browser.dom import el, on, send_text
+from ..headless.view import LinkPanelView
 
 NOT_COPIED = N_("Copy the link from the field above.")
 SEND_NOTE = N_("Send this link to {them} in any chat; open their answer here when it comes.")

@@ -12,14 +12,14 @@ from typing import Any, Protocol
 from py_rules.i18n import _
 from py_rules.rules.errors import RulesError
 
-from . import wording
-from .board import Board
-from .dom import focus_quietly, scroll_into_view, scroll_to_top, set_fragment, warn
-from .link_play import KEEP, LinkDesk
-from .modes import Mode
-from .options_form import OptionsForm
-from .screen import Screen
-from .settings import Settings
+from .. import wording
+from ..browser.dom import focus_quietly, scroll_into_view, scroll_to_top, set_fragment, warn
+from ..drawing.options_form import OptionsForm
+from ..drawing.screen import Screen
+from ..headless.board import Board
+from ..modes.base import Mode
+from ..settings import Settings
+from .desk import KEEP, LinkDesk
 
 
 class Stage(Protocol):

@@ -14,8 +14,8 @@ from py_rules.play.session import MODES
 from py_rules.rules.errors import BadOption, RulesError
 from py_rules.rules.options import FIRST, spec_summary
 
-from .dom import clear, el
-from .settings import ARRANGE, Settings
+from ..browser.dom import clear, el
+from ..settings import ARRANGE, Settings
 
 MODE_LABELS = {
     "2p": N_("Two players at this screen"),

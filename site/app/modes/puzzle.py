@@ -1,6 +1,6 @@
 """The puzzle mode: the one board plays one puzzle, its moves judged by the solver.
 
-`Puzzle` is a mode of `controller.BoardController` (see `modes`) with the moves handed
+`Puzzle` is a mode of `controller.BoardController` (see `modes.base`) with the moves handed
 to a `py_rules.play.puzzle_session.PuzzleSession`. The player plays the side to move; each
 move is judged at once ("Correct" or "Not this one"), then the solver's answer (the
 opponent's defence, or the reply that refutes a wrong move) follows after the computer's
@@ -24,13 +24,14 @@ from py_rules.play.session import Chooser
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
-from . import dom, storage, wording
-from .board import Board
-from .modes import Saved, hidden_actions, names_of
-from .record import solved_ids, solved_text
-from .seats import Seat, hot_seats
-from .settings import Features
-from .view import Buttons, LinkPanelView
+from .. import wording
+from ..browser import dom, storage
+from ..headless.board import Board
+from ..headless.seats import Seat, hot_seats
+from ..headless.view import Buttons, LinkPanelView
+from ..record import solved_ids, solved_text
+from ..settings import Features
+from .base import Saved, hidden_actions, names_of
 
 SOLVED_NAME = "puzzles-solved"
 # The puzzle's heading by its difficulty (`py_rules.engine.puzzles.difficulty`).
@@ -89,7 +90,7 @@ def mark_solved(puzzle_id: str) -> None:
 
 
 class Puzzle:
-    """The mode of a board that plays one puzzle (see `modes.Mode` for the hooks)."""
+    """The mode of a board that plays one puzzle (see `modes.base.Mode` for the hooks)."""
 
     computer_moves = True  # the solver answers after the computer's usual pause
     unkept = ""

@@ -1,7 +1,7 @@
 """What one board's page shows, as one plain value: the view model of a render.
 
 The controller computes a `PageView` from its mode and board after every change; the
-screen (`screen.Screen.show`) is its one writer to the page. Only plain data (str, int,
+screen (`drawing.screen.Screen.show`) is its one writer to the page. Only plain data (str, int,
 bool, tuples of them): it prints as JSON (`as_json`), so the same value can cross a
 worker's boundary, and every sentence in it is tested in CPython.
 """
@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 from py_rules import Session
 
-from .renderers.base import Renderer, View
+from ..renderers.base import Renderer, View
 from .seats import Seat, badge
 
 

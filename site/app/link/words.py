@@ -18,10 +18,10 @@ from py_rules.play.link.line import drawable
 from py_rules.registry import GAMES
 from py_rules.rules.core import other
 
-from . import wording
-from .link_play import LinkSession
-from .link_shelf import opponent
-from .renderers.base import Renderer, View
+from .. import wording
+from ..renderers.base import Renderer, View
+from .desk import LinkSession
+from .shelf import opponent
 
 
 def status_line(

@@ -26,7 +26,7 @@ from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
 from py_rules.rules.options import FIRST, FlagOption
 
-from .settings import (
+from ..settings import (
     ARRANGE,
     FEATURES,
     MAX_VALUE_LENGTH,

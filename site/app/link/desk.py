@@ -30,9 +30,9 @@ from py_rules.registry import GAMES
 from py_rules.rules.core import other
 from py_rules.rules.errors import RulesError
 
-from . import wording
-from .link_shelf import ENDED, LinkShelf
-from .settings import Settings
+from .. import wording
+from ..settings import Settings
+from .shelf import ENDED, LinkShelf
 
 PLAY, KEEP = "#play=", "#game="
 
