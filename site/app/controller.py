@@ -51,7 +51,7 @@ from .modes.hot_seat import HotSeat
 from .modes.puzzle import Puzzle
 from .opening import Host, fresh, restored
 from .renderers import renderer_class
-from .settings import Settings, new_session, settings_of
+from .settings import Features, Settings, new_session, settings_of
 
 
 class BoardController:
@@ -81,22 +81,24 @@ class BoardController:
         self.screen.build_actions(host.root.querySelector(".actions"), self.cls, puzzle is not None)
         if not links:
             self.screen.action.pop("link").remove()
-        self.desk: LinkDesk | None = None
-        self.links: LinkActions | None = None
-        if host.links_key:
-            shelf = LinkShelf(host.links_key, stored, store, on_storage)
-            self.desk = LinkDesk(host.slug, shelf, host.share_url)
-            self.by_link: Mode = ByLink(self.desk, features)
-            self.links = LinkActions(self, self.desk)
-            shelf.slot.watch(self.links.caught_up)
-            # Under the board, beside the status it answers (on a phone the side panel
-            # is far below): the link to send is the next action.
-            where = self.screen.note_line or self.screen.share_box
-            links_ = self.links
-            self.screen.panel = LinkPanel(where, links_.act, links_.open, links_.sent)
+        self.by_link: Mode = self.hot  # a page that plays no game by link stays in `hot`
+        self.links = self.link_part(host.links_key, features) if host.links_key else None
         if puzzle:
             host.root.dataset.puzzleId = puzzle["id"]
         self.wire()
+
+    def link_part(self, key: str, features: Features) -> LinkActions:
+        """The games by link kept under `key`: their mode, their events, their panel."""
+        shelf = LinkShelf(key, stored, store, on_storage)
+        desk = LinkDesk(self.host.slug, shelf, self.host.share_url)
+        self.by_link = ByLink(desk, features)
+        links = LinkActions(self, desk)
+        shelf.slot.watch(links.caught_up)
+        # Under the board, beside the status it answers (on a phone the side panel is far
+        # below): the link to send is the next action.
+        where = self.screen.note_line or self.screen.share_box
+        self.screen.panel = LinkPanel(where, links.act, links.open, links.sent)
+        return links
 
     # ----- starting: the mode's own start, a link, the saved game, or the settings --
 
