@@ -459,3 +459,14 @@ def test_a_hot_seat_against_the_computer_has_one_computer_label() -> None:
     page = page_view(HotSeat(None, Features(hints=False), False), board)
     assert [(c.name, c.badge) for c in page.cards] == [("Ann", "You"), ("Computer", "")]
     assert set(page.buttons.hidden) == {"hint", "link"} and page.link is None
+
+
+def test_the_hand_over_card_is_part_of_the_page_view() -> None:
+    session = Session.new("number-duel", names=("Ann", "Bob"))
+    board = Board(session, renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(HotSeat(None, Features(), True), board)
+    assert session.phase is Phase.HAND_OVER and page.handover is not None
+    assert page.handover.title == "Ann's turn" and "Bob, no peeking!" in page.handover.text
+    assert page.handover.button == "Show Ann's numbers" and page.handover.last == ""
+    session.reveal()
+    assert page_view(HotSeat(None, Features(), True), board).handover is None

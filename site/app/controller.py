@@ -61,7 +61,7 @@ class BoardController:
         self.host = host
         self.cls = py_rules.game_class(host.slug)
         self.renderer = renderer_class(host.slug)(self.cls)
-        self.screen = Screen(host.root, self.renderer, self.go)
+        self.screen = Screen(host.root, self.renderer, self.go, self.reveal_hand)
         self.screen.review.enabled = host.features.review and puzzle is None  # no answers
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
@@ -340,7 +340,7 @@ class BoardController:
 
     def render(self) -> None:
         board = self.board
-        self.screen.draw(board.session, board.pending, board.log, self.reveal_hand, board.refused)
+        self.screen.draw(board.session, board.pending, board.log, board.refused)
         self.screen.show(page_view(self.mode, board))
 
     def say(self, message: str) -> None:

@@ -15,13 +15,12 @@ from typing import Any
 from py_rules import Phase, Session
 from py_rules.engine.review import describe
 from py_rules.i18n import N_, _
-from py_rules.rules.core import other
 
 from .. import wording
 from ..browser.dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
 from ..headless.board import view_of
 from ..headless.review_marks import RecordReview
-from ..headless.view import Card, PageView
+from ..headless.view import Card, HandOver, PageView
 from ..renderers.base import Layout, Renderer, View
 from ..wording import BUSY
 from . import theme
@@ -33,8 +32,15 @@ from .movelist import MoveList
 class Screen:
     """One board's parts inside its root element (found by class, never by id)."""
 
-    def __init__(self, root: Any, renderer: Renderer, go: Callable[[str | int], None]) -> None:
+    def __init__(
+        self,
+        root: Any,
+        renderer: Renderer,
+        go: Callable[[str | int], None],
+        reveal: Callable[[], None],
+    ) -> None:
         self.root = root
+        self.reveal = reveal  # the hand-over card's button: the next human has the screen
         self.renderer = renderer
         self.board_box = root.querySelector(".board")
         self.canvas = self.board_box.querySelector("canvas")
@@ -67,7 +73,6 @@ class Screen:
         session: Session,
         pending: str | None,
         log: list[str],
-        reveal: Callable[[], None],
         refused: Callable[[str], bool],
     ) -> None:
         """Draw the board; `refused(key)` (the board's verdict) greys a button."""
@@ -80,17 +85,18 @@ class Screen:
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio())
         self.renderer.draw(pen, game, view, layout)
         self.board_box.style.height = f"{layout.height}px"
-        self.show_handover(session, log, reveal)
         if self.moves:
             self.show_moves(session, log)
 
     def show(self, page: PageView) -> None:
         """Write the page's view: the status line, the players' cards, the action
-        buttons, the link panel and a puzzle's words (this is their one writer)."""
+        buttons, the hand-over card, the link panel and a puzzle's words (this is their
+        one writer)."""
         self.status.textContent = page.status
         self.status.dataset.over = "true" if page.over else "false"
         self.status.dataset.player = page.player
         self.show_players(page.cards)
+        self.show_handover(page.handover)
         buttons = page.buttons
         self.action["new"].textContent = buttons.new_label
         self.action["undo"].disabled = not buttons.undo
@@ -221,23 +227,20 @@ class Screen:
                 card.append(el("div", "player-fact", fact))
             box.append(card)
 
-    def show_handover(self, session: Session, log: list[str], reveal: Callable[[], None]) -> None:
+    def show_handover(self, card_view: HandOver | None) -> None:
         """The card that hides the board until the next human says they have the screen."""
         box = self.handover_box
-        if session.phase is not Phase.HAND_OVER:
+        if card_view is None:
             box.hidden = True
             return
-        player = session.next_player or 1
-        name, rival = session.game.player_name(player), session.game.player_name(other(player))
         clear(box)
         card = el("div", "handover-card")
-        card.append(el("h2", text=_("{name}'s turn").format(name=name)))
-        if session.at:
-            card.append(el("p", "handover-last", log[session.at - 1]))
-        handing = _("Pass the screen to {name}. {rival}, no peeking!")
-        card.append(el("p", text=handing.format(name=name, rival=rival)))
-        button = el("button", "button primary", wording.show_numbers(name), type="button")
-        on(button, "click", lambda _event: reveal())
+        card.append(el("h2", text=card_view.title))
+        if card_view.last:
+            card.append(el("p", "handover-last", card_view.last))
+        card.append(el("p", text=card_view.text))
+        button = el("button", "button primary", card_view.button, type="button")
+        on(button, "click", lambda _event: self.reveal())
         card.append(button)
         box.append(card)
         box.hidden = False

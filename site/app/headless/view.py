@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from py_rules import Session
+from py_rules import Phase, Session
+from py_rules.i18n import _
+from py_rules.rules.core import other
 
+from .. import wording
 from ..renderers.base import Renderer, View
 from .seats import Seat, badge
 
@@ -53,6 +56,16 @@ class LinkPanelView:
 
 
 @dataclass(frozen=True)
+class HandOver:
+    """The card that hides the board until the next human says they have the screen."""
+
+    title: str
+    last: str  # the last move in words ("" before the first)
+    text: str
+    button: str
+
+
+@dataclass(frozen=True)
 class PageView:
     status: str
     over: bool
@@ -66,6 +79,7 @@ class PageView:
     goal: str = ""  # a puzzle's goal, its feedback and its stage ("" for none)
     feedback: str = ""
     stage: str = ""
+    handover: HandOver | None = None
 
 
 def cards(
@@ -95,6 +109,22 @@ def card(
         to_act == player and not game.is_over,
         game.winner == player,
         facts,
+    )
+
+
+def handover(session: Session, log: list[str]) -> HandOver | None:
+    """The hand-over card while the screen passes to the next human (None otherwise)."""
+    if session.phase is not Phase.HAND_OVER:
+        return None
+    game = session.game
+    player = session.next_player or 1
+    name, rival = game.player_name(player), game.player_name(other(player))
+    handing = _("Pass the screen to {name}. {rival}, no peeking!")
+    return HandOver(
+        _("{name}'s turn").format(name=name),
+        log[session.at - 1] if session.at else "",
+        handing.format(name=name, rival=rival),
+        wording.show_numbers(name),
     )
 
 

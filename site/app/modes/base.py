@@ -22,7 +22,7 @@ from py_rules.rules.core import Checked
 
 from ..headless.board import Board
 from ..headless.seats import Seat
-from ..headless.view import Buttons, LinkPanelView, PageView, cards
+from ..headless.view import Buttons, LinkPanelView, PageView, cards, handover
 from ..settings import Features
 
 
@@ -84,4 +84,5 @@ def page_view(mode: Mode, board: Board) -> PageView:
         goal=goal,
         feedback=feedback,
         stage=stage,
+        handover=handover(session, board.log),
     )
