@@ -151,11 +151,64 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": DESKTOP}
 
 
+PHONE = {"width": 390, "height": 844}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PATH = "__axe-core__.js"  # answered by a route of the phone contexts, never by the server
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "context(phone=False, **options): the variant of the `context` fixture a test or "
+        "module uses (phone-sized with axe-core served; any option of new_context)",
+    )
+
+
+def new_context(browser: Any, site_url: str, phone: bool = False, **options: Any) -> Any:
+    """A browser context of its own (storage and caches): desktop-sized, or phone-sized
+    (`phone`: 390 px wide, no service worker, axe-core served at the site's own address);
+    `options` go to Playwright's `new_context` (service_workers, color_scheme, locale...)."""
+    if not phone:
+        return browser.new_context(**{"viewport": DESKTOP, **options})
+    context = browser.new_context(**{"viewport": PHONE, "service_workers": "block", **options})
+    context.route(
+        f"{site_url}{AXE_PATH}",
+        lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
+    )
+    return context
+
+
+def _variant(request: pytest.FixtureRequest) -> dict[str, Any]:
+    marker = request.node.get_closest_marker("context")
+    return dict(marker.kwargs) if marker else {}
+
+
 @pytest.fixture
-def context(browser: Any, site_url: str) -> Iterator[Any]:
-    """A fresh desktop-sized browser context for one test (storage and caches of its
-    own), opened once the session's site is built and served."""
-    context = browser.new_context(viewport=DESKTOP)
+def context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iterator[Any]:
+    """The browser context of one test, opened once the session's site is built and
+    served; its variant comes from the test's (or its module's) `context` marker."""
+    context = new_context(browser, site_url, **_variant(request))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def devices(
+    request: pytest.FixtureRequest, browser: Any, site_url: str, watch: Any
+) -> Iterator[list[Any]]:
+    """Two devices of the same variant (two contexts, each with storage of its own), for
+    play between two browsers; their pages must log no error."""
+    contexts = [new_context(browser, site_url, **_variant(request)) for _ in range(2)]
+    yield contexts
+    for context in contexts:
+        context.close()
+    assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+@pytest.fixture(scope="module")
+def module_context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iterator[Any]:
+    """The same, shared by every test of a module (its HTTP cache too: pages load faster)."""
+    context = new_context(browser, site_url, **_variant(request))
     yield context
     context.close()
 

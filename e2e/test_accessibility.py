@@ -11,11 +11,10 @@ checked again, fresh, and each game in the middle of a game too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import AXE_PATH, new_context
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
@@ -24,10 +23,8 @@ from test_puzzles import open_puzzles, refuted, sequence_puzzle, solve, try_agai
 
 from py_rules.play.puzzle_session import PuzzleSession
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-AXE_PATH = "__axe-core__.js"  # answered by the route below, never by the server
 TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
-PHONE = {"width": 390, "height": 844}
+pytestmark = pytest.mark.context(phone=True)
 MIN_TARGET = 24  # CSS px, WCAG 2.2 "Target Size (Minimum)"
 # Quick games (small boards) so that each can be played to its end by first legal moves.
 GAMES = every_game(
@@ -52,30 +49,8 @@ SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector
 
 def phone_context(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
     """A phone-sized context that serves axe-core at the site's own address."""
-    context = browser.new_context(viewport=PHONE, service_workers="block", **options)
-    context.route(
-        f"{site_url}{AXE_PATH}",
-        lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
-    )
+    context: BrowserContext = new_context(browser, site_url, phone=True, **options)
     return context
-
-
-def phone(browser: Browser, site_url: str, **options: Any) -> Iterator[BrowserContext]:
-    """A phone-sized context for one test, closed after it (`yield from` in a fixture)."""
-    context = phone_context(browser, site_url, **options)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    yield from phone(browser, site_url)
-
-
-@pytest.fixture
-def dark(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    """The same, for a system that prefers dark colours: the pages take the dark theme."""
-    yield from phone(browser, site_url, color_scheme="dark")
 
 
 def violations(page: Page, site_url: str) -> list[str]:
@@ -185,24 +160,26 @@ def test_history_steps_are_drawn_pictures_with_names(
         assert picture.evaluate("p => getComputedStyle(p).fill") != "none"
 
 
+@pytest.mark.context(phone=True, color_scheme="dark")
 @pytest.mark.parametrize(
     "path", ["", "tutorial.html", "notices.html", "puzzles/", "teach/", "es/teach/"]
 )
 def test_site_pages_in_the_dark_theme(
-    dark: BrowserContext, site_url: str, watch: Any, path: str
+    context: BrowserContext, site_url: str, watch: Any, path: str
 ) -> None:
-    page = watch.attach(dark.new_page())
+    page = watch.attach(context.new_page())
     open_site_page(page, site_url, path)
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     check(page, site_url, f"{path or 'home'}, dark")
     assert watch.errors == []
 
 
+@pytest.mark.context(phone=True, color_scheme="dark")
 @pytest.mark.parametrize("slug", GAMES)
 def test_game_pages_in_the_dark_theme(
-    dark: BrowserContext, site_url: str, watch: Any, slug: str
+    context: BrowserContext, site_url: str, watch: Any, slug: str
 ) -> None:
-    gp = GamePage(watch.attach(dark.new_page()), slug).open(site_url, GAMES[slug])
+    gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
     expect(gp.page.locator("html")).to_have_attribute("data-theme", "dark")
     check_fresh_and_mid_game(gp, site_url, ", dark")
     assert watch.errors == []

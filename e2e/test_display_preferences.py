@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import theme
+from app.drawing import theme
 from gamepage import GamePage
 from playwright.sync_api import Browser, Page, expect
 from test_games import RECORD_TURNS, take_turn

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from gamepage import READY_TIMEOUT_MS, RECORD_LESSON_EVENTS
-from playwright.sync_api import Browser, FrameLocator, Locator, expect
+from playwright.sync_api import BrowserContext, FrameLocator, Locator, expect
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "embedding.md"
 SITE_ADDRESS = "https://<user>.github.io/<repo>/"  # how the guide's snippets spell the site
@@ -35,9 +35,8 @@ def open_lesson(page: Any, address: str, html: str) -> None:
 
 
 def test_two_games_on_the_tutorial_share_one_runtime(
-    browser: Browser, site_url: str, watch: Any, artifacts: Any
+    context: BrowserContext, site_url: str, watch: Any, artifacts: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(RECORD_LESSON_EVENTS)
     page = watch.attach(context.new_page())
     wasm: list[str] = []
@@ -83,7 +82,6 @@ def test_two_games_on_the_tutorial_share_one_runtime(
     expect(next_step).to_be_visible()
     page.screenshot(path=str(artifacts / "tutorial.png"), full_page=True)
     assert len(wasm) == 1, wasm
-    context.close()
 
 
 def iframe_snippet() -> str:
@@ -103,7 +101,7 @@ LESSON = """<!doctype html>
 
 @pytest.mark.parametrize("host", ["same-origin page", "about:blank page"])
 def test_the_iframe_snippet_shows_a_playable_board_only(
-    browser: Browser, site_url: str, watch: Any, artifacts: Any, host: str
+    context: BrowserContext, site_url: str, watch: Any, artifacts: Any, host: str
 ) -> None:
     """The documented iframe in a lesson page: no site chrome, a game played by clicks.
 
@@ -114,7 +112,6 @@ def test_the_iframe_snippet_shows_a_playable_board_only(
     snippet = iframe_snippet()
     assert SITE_ADDRESS in snippet and "embed=1" in snippet, snippet
     lesson = LESSON.format(site=site_url, snippet=snippet.replace(SITE_ADDRESS, site_url))
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     if host == "same-origin page":
         open_lesson(page, f"{site_url}lesson-with-iframe.html", lesson)
@@ -147,17 +144,15 @@ def test_the_iframe_snippet_shows_a_playable_board_only(
     if host == "same-origin page":  # an embedded game is never saved
         assert body.evaluate("() => Object.keys(localStorage)") == []
     page.screenshot(path=str(artifacts / f"iframe-{host.split()[0]}.png"))
-    context.close()
 
 
 def test_a_sandboxed_iframe_without_same_origin_plays(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
     """`sandbox="allow-scripts"` alone: the game's page has an opaque origin (no storage,
     `location.origin` is "null", every file a cross-origin request), and still plays."""
     snippet = iframe_snippet().replace("<iframe ", '<iframe sandbox="allow-scripts" ', 1)
     lesson = LESSON.format(site=site_url, snippet=snippet.replace(SITE_ADDRESS, site_url))
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     open_lesson(page, f"{site_url}lesson-with-sandboxed-iframe.html", lesson)
     game = page.frame_locator("iframe")
@@ -170,7 +165,6 @@ def test_a_sandboxed_iframe_without_same_origin_plays(
     game.get_by_role("button", name="Share").click()
     link = game.get_by_role("textbox", name="Share link")
     expect(link).to_have_value(re.compile("^" + re.escape(f"{site_url}games/sequence-duel/?g=")))
-    context.close()
 
 
 def play_against_the_computer(game: FrameLocator) -> None:
@@ -199,9 +193,8 @@ ARRANGING_LESSON = """<!doctype html>
 
 
 def test_an_embed_can_choose_to_arrange_the_numbers_first(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     open_lesson(page, f"{site_url}lesson-arranging.html", ARRANGING_LESSON.format(site=site_url))
     expect(page.locator("html")).to_have_attribute(
@@ -216,7 +209,6 @@ def test_an_embed_can_choose_to_arrange_the_numbers_first(
     expect(box.locator(".history li:not(.empty)")).to_have_count(0)
     box.locator(".choices").get_by_role("button", name="Done arranging").click()
     expect(box.locator(".history li:not(.empty)")).to_have_count(1)  # now the computer moves
-    context.close()
 
 
 # A host page with its own message traffic and its own Python-looking markup: the embed must
@@ -242,9 +234,8 @@ EventTarget.prototype.addEventListener = function (type, listener, options) {{
 
 
 def test_an_embed_leaves_the_host_pages_messages_and_scripts_alone(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     open_lesson(page, f"{site_url}host-page.html", HOST_PAGE.format(site=site_url))
     expect(page.locator("html")).to_have_attribute(
@@ -284,4 +275,3 @@ def test_an_embed_leaves_the_host_pages_messages_and_scripts_alone(
         None,
         None,
     ]
-    context.close()

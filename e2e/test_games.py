@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from gamepage import SLUGS, GamePage
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 from strategies import every_game
 
 COMPUTER_DELAY_MS = 400  # ?delay= for these pages: short, yet long enough to observe
@@ -22,9 +22,9 @@ MAX_TURNS = 400
 
 
 @pytest.fixture(scope="module")
-def pages(browser: Browser, site_url: str, watch: Any) -> Iterator[dict[str, GamePage]]:
+def pages(module_context: Any, site_url: str, watch: Any) -> Iterator[dict[str, GamePage]]:
     """Game pages loaded on first use, shared by every test in this module."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = module_context
     loaded: dict[str, GamePage] = {}
 
     def get(slug: str) -> GamePage:
@@ -34,7 +34,6 @@ def pages(browser: Browser, site_url: str, watch: Any) -> Iterator[dict[str, Gam
         return loaded[slug]
 
     yield _Lazy(get)
-    context.close()
 
 
 class _Lazy(dict):

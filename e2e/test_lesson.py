@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from gamepage import READY_TIMEOUT_MS, RECORD_LESSON_EVENTS
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from test_embed import SITE_ADDRESS, press
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "embedding.md"
@@ -61,13 +61,12 @@ def wait_for_events(page: Page, count: int) -> list[dict[str, Any]]:
 
 
 def test_a_lesson_page_hears_moves_and_ends_from_a_data_moves_start(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
     snippet = lesson_snippet().replace(SITE_ADDRESS, site_url)
     snippet = snippet.replace('data-mode="vs-computer"', 'data-mode="vs-computer" data-delay="0"')
     snippet = snippet.replace("<script ", REFUSED_BOARD + "\n<script ", 1)
     html = HOST_PAGE.format(snippet=snippet)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(RECORD_LESSON_EVENTS)
     page = watch.attach(context.new_page())
     address = f"{site_url}lesson-events.html"
@@ -118,7 +117,6 @@ def test_a_lesson_page_hears_moves_and_ends_from_a_data_moves_start(
     ]
     expect(note).to_have_text("Well done: 30 ends in 0, and no number starts with 0.")
     assert len(page.evaluate("window.events")) == 5
-    context.close()
 
 
 IFRAME_LESSON = """<!doctype html>
@@ -129,9 +127,8 @@ IFRAME_LESSON = """<!doctype html>
 
 
 def test_the_iframe_form_posts_its_events_to_the_parent(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(RECORD_MESSAGES)
     page = watch.attach(context.new_page())
     address = f"{site_url}lesson-iframe.html"
@@ -160,4 +157,3 @@ def test_the_iframe_form_posts_its_events_to_the_parent(
         "aria-disabled", "false"
     )
     assert len(page.evaluate("window.messages")) == 2
-    context.close()

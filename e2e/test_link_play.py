@@ -10,16 +10,16 @@ that page loads (the costly part here) are shared.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PHONE
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
-from test_accessibility import PHONE, check, phone_context
+from test_accessibility import check, phone_context
 from test_games import TURNS
 
 from py_rules import new_game
@@ -37,16 +37,8 @@ OPTIONS = every_game(
     }
 )
 MAX_TURNS = 200
-
-
-@pytest.fixture
-def devices(browser: Browser, site_url: str, watch: Any) -> Iterator[list[BrowserContext]]:
-    """Two phone-sized devices, each with storage of its own (axe-core served to both)."""
-    contexts = [phone_context(browser, site_url) for _ in range(2)]
-    yield contexts
-    for context in contexts:
-        context.close()
-    assert watch.errors == [], f"console errors: {watch.errors}"
+# Phones, each with storage of its own (axe-core served to both): the `devices` fixture.
+pytestmark = pytest.mark.context(phone=True)
 
 
 class Player:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from gamepage import GamePage
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import BrowserContext, expect
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 
@@ -37,9 +37,8 @@ STILL_THERE = """(names) => names.filter((name) =>
 
 
 def test_a_browser_without_newer_features_plays(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(TAKE_AWAY)
     page = watch.attach(context.new_page())
     asked: list[str] = []
@@ -55,13 +54,11 @@ def test_a_browser_without_newer_features_plays(
     expect(page.locator(".share-note")).not_to_contain_text("copied")
     # This browser unpacks gzip itself: the fallback inflater is never fetched.
     assert [u for u in asked if INFLATER in u] == []
-    context.close()
 
 
 def test_without_decompression_stream_the_page_unpacks_with_the_fallback_and_plays(
-    browser: Browser, site_url: str, watch: Any
+    context: BrowserContext, site_url: str, watch: Any
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script("delete globalThis.DecompressionStream;")
     page = watch.attach(context.new_page())
     asked: list[str] = []
@@ -74,4 +71,3 @@ def test_without_decompression_stream_the_page_unpacks_with_the_fallback_and_pla
     assert snapshots == [], "a snapshot it would unpack on the main thread was downloaded"
     gp.press(gp.legal()[0])
     expect(gp.history).to_have_count(2)  # the computer replied
-    context.close()

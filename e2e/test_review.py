@@ -12,12 +12,11 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from gamepage import GamePage
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from py_rules import Session, new_game
 from py_rules.engine.players import choose_move
@@ -31,13 +30,6 @@ WORDS = re.compile(
     r"^(Mistake: this turned a won position into a lost one\.( Winning moves were: [\d, ]+\.)?"
     r"|Kept the win\.|The position was already lost\.|Not solved\.)$"
 )
-
-
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
 
 
 def open_game(context: Any, watch: Any, site_url: str, slug: str, query: str = "") -> GamePage:
@@ -73,7 +65,7 @@ def attack(gp: GamePage) -> None:
 
 
 def test_a_lost_game_shows_its_mistake_and_tries_again(
-    context: Any, watch: Any, site_url: str, no_console_errors: None
+    module_context: Any, watch: Any, site_url: str, no_console_errors: None
 ) -> None:
     start = new_game("sequence-duel", {"size": SIZE, "first": 1})
     report = solve(start)
@@ -81,7 +73,7 @@ def test_a_lost_game_shows_its_mistake_and_tries_again(
     winning = report["winning_moves"]
     mistake = next(m for m in start.legal_move_texts() if m not in winning)
 
-    gp = open_game(context, watch, site_url, "sequence-duel")
+    gp = open_game(module_context, watch, site_url, "sequence-duel")
     gp.new_game(mode="cpu2", level="perfect", first="1", size=str(SIZE), name1="Ada", name2="")
     gp.press(mistake)
     expect(marks(gp)).to_have_count(0)  # a running game at its latest move: no review
@@ -132,9 +124,9 @@ def test_a_lost_game_shows_its_mistake_and_tries_again(
 
 
 def test_a_number_duel_shows_chances_once_it_is_over(
-    context: Any, watch: Any, site_url: str, no_console_errors: None
+    module_context: Any, watch: Any, site_url: str, no_console_errors: None
 ) -> None:
-    gp = open_game(context, watch, site_url, "number-duel")
+    gp = open_game(module_context, watch, site_url, "number-duel")
     gp.new_game(mode="cpu2", first="1", numbers="3", name1="Ada", name2="")
     attack(gp)
     gp.wait_for_my_turn()
@@ -149,7 +141,7 @@ def test_a_number_duel_shows_chances_once_it_is_over(
 
 
 def test_a_long_review_leaves_the_page_free_to_step(
-    context: Any, watch: Any, site_url: str, no_console_errors: None
+    module_context: Any, watch: Any, site_url: str, no_console_errors: None
 ) -> None:
     # A Sequence Duel on 60 numbers between medium players, opened from a link one move
     # before its end.
@@ -163,7 +155,9 @@ def test_a_long_review_leaves_the_page_free_to_step(
     before = new_game("sequence-duel", {"size": LONG_SIZE, "first": 1})
     for move in game.moves[:-1]:
         before.play(move)
-    gp = open_game(context, watch, site_url, "sequence-duel", f"&g={link_token(Session(before))}")
+    gp = open_game(
+        module_context, watch, site_url, "sequence-duel", f"&g={link_token(Session(before))}"
+    )
     # The review judges a move per timer tick. With the page's timers stopped (Playwright's
     # clock, paused) before the last move starts it, it cannot go on: every move of the
     # finished game reads "reviewing…", and a step drawn now did not wait for any judging.

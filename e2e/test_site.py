@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gamepage import GamePage
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 from strategies import every_game
 
 GAMES = every_game(
@@ -22,9 +22,8 @@ GAMES = every_game(
 
 
 def test_home_page_lists_the_five_games(
-    browser: Browser, site_url: str, watch: Any, artifacts: Path
+    context: BrowserContext, site_url: str, watch: Any, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = watch.attach(context.new_page())
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
@@ -42,13 +41,11 @@ def test_home_page_lists_the_five_games(
     expect(page).to_have_url(f"{site_url}games/sequence-duel/")
     expect(page.locator("h1")).to_have_text("Sequence Duel")
     assert watch.errors == []
-    context.close()
 
 
 def test_runtime_failure_shows_a_clear_message(
-    browser: Browser, site_url: str, artifacts: Path
+    context: BrowserContext, site_url: str, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     context.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(f"{site_url}games/number-duel/")
@@ -60,7 +57,6 @@ def test_runtime_failure_shows_a_clear_message(
     expect(page.locator("body")).to_have_attribute("data-state", "failed")
     expect(page.locator("#loading .steps")).to_be_hidden()
     page.screenshot(path=str(artifacts / "runtime-failure.png"), full_page=True)
-    context.close()
 
 
 def test_page_works_from_the_loading_screen_to_the_board(

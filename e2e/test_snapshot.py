@@ -11,7 +11,6 @@ from __future__ import annotations
 import gzip
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import take_turn
 
 SITE = Path(__file__).resolve().parent.parent / "_site"
+# A fresh browser without the site's service worker: `route` must see every request.
+pytestmark = pytest.mark.context(service_workers="block")
 
 
 def boot(page: Page) -> dict[str, Any]:
@@ -34,14 +35,6 @@ def boot(page: Page) -> dict[str, Any]:
 def snapshot_file() -> Path:
     (found,) = (SITE / "vendor" / "pyodide").glob("snapshot-*.gz")
     return found
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser without the site's service worker: `route` must see every request."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    yield context
-    context.close()
 
 
 @pytest.fixture

@@ -9,24 +9,16 @@ the safety net is shown to work and to report what it loaded.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from gamepage import SLUGS, GamePage
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 from test_games import play_out
 
 SITE = Path(__file__).resolve().parent.parent / "_site"
 MODES = [{"mode": "2p"}, {"mode": "cpu2", "level": "perfect"}, {"mode": "cpu1", "level": "medium"}]
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
 
 
 def trimmed_zip() -> Path:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import SITE
 from gamepage import READY_TIMEOUT_MS, GamePage
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from site_server import start_server
 from test_games import take_turn
 from test_puzzles import solve
@@ -26,7 +26,10 @@ from test_puzzles import solve
 from py_rules.engine.puzzles import load, puzzles_for
 from py_rules.play.puzzle_session import PuzzleSession
 
-pytestmark = pytest.mark.usefixtures("no_console_errors")
+pytestmark = [
+    pytest.mark.usefixtures("no_console_errors"),
+    pytest.mark.context(service_workers="block"),
+]
 
 # Storage blocked for the site, as Chromium does it: reading localStorage throws, opening
 # an IndexedDB database fails, Cache Storage rejects.
@@ -48,13 +51,6 @@ STORAGE_FULL = """Storage.prototype.setItem = function () {
   throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
 };"""
 NOT_KEPT = "This browser does not keep this game"
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    yield context
-    context.close()
 
 
 def open_game(context: BrowserContext, watch: Any, base: str, slug: str, query: str) -> GamePage:

@@ -17,17 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PHONE
 from gamepage import READY_TIMEOUT_MS
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from site_server import start_server
 from strategies import every_game
-from test_accessibility import PHONE, phone, small_targets, violations
+from test_accessibility import small_targets, violations
 
 import py_rules
 from py_rules.rules.errors import BadOption
 from py_rules.rules.options import spec_summary
 
-pytestmark = pytest.mark.usefixtures("no_console_errors")
+pytestmark = [pytest.mark.usefixtures("no_console_errors"), pytest.mark.context(phone=True)]
 
 # Per game: the value of the option set by the form (the first one the game has), and the
 # moves the teacher plays on the board before pressing "Start here" (None: the first legal
@@ -55,11 +56,6 @@ HOST_PAGE = """<!doctype html>
 <body><h1>Today's lesson</h1>
 {snippets}
 </body></html>"""
-
-
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    yield from phone(browser, site_url)
 
 
 @pytest.fixture

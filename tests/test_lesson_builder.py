@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from app import lesson_builder as lb
+from app.pages import lesson_builder as lb
 from app.settings import LANGUAGE_NAMES, LANGUAGES, new_session, settings_from_params
 from hypothesis import assume, given
 from hypothesis import strategies as st

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.board import Board, Change, Done
+from app.headless.board import Board, Change, Done
 from app.renderers import RENDERERS, renderer_class
 from hypothesis import given
 from hypothesis import strategies as st

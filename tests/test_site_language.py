@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 
 try:
-    importlib.import_module("app.dom")
+    importlib.import_module("app.browser.dom")
 except ImportError:  # no browser here: the page's calls are stood in for below
-    sys.modules["app.dom"] = types.ModuleType("app.dom")
+    sys.modules["app.browser.dom"] = types.ModuleType("app.browser.dom")
 
-from app import language, wording
-from app.board import view_of
-from app.language import LANGUAGES, PSEUDO_LANGUAGES, choose, supported
+from app import wording
+from app.headless.board import view_of
+from app.pages import language
+from app.pages.language import LANGUAGES, PSEUDO_LANGUAGES, choose, supported
 from app.renderers import renderer_class
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,7 +99,7 @@ def test_the_hint_and_the_end_of_a_game_in_spanish() -> None:
 
 
 def test_the_lesson_builders_code_speaks_the_language_of_its_page() -> None:
-    from app import lesson_builder
+    from app.pages import lesson_builder
 
     lesson = lesson_builder.lesson_from({"game": "digit-chain"})
     english = lesson_builder.win_example(lesson, "https://example.org/nd/")
@@ -249,10 +250,11 @@ def test_an_english_page_never_imports_gettext() -> None:
     gettext unimported."""
     script = (
         "import asyncio, sys, types\n"
-        "sys.modules['app.dom'] = dom = types.ModuleType('app.dom')\n"
+        "sys.modules['app.browser.dom'] = dom = types.ModuleType('app.browser.dom')\n"
         "dom.page_root = lambda: types.SimpleNamespace(lang='xx')\n"
-        "from app import language, wording\n"
-        "from app.board import view_of\n"
+        "from app import wording\n"
+        "from app.pages import language\n"
+        "from app.headless.board import view_of\n"
         "from app.renderers import renderer_class\n"
         "from py_rules import Session, game_class\n"
         "from py_rules.registry import BUILT_IN\n"

@@ -9,23 +9,19 @@ import json
 from dataclasses import replace
 
 import pytest
-from app.link_play import (
-    NOT_KEPT,
-    LinkDesk,
-    LinkSession,
-    LinkShelf,
-    link_of,
-    not_now,
-    send_label,
-    settings_note,
-    status_line,
-    summary,
-)
+from app.headless.board import Board
+from app.headless.slot import without_revision
+from app.link.desk import LinkDesk, LinkSession, link_of
+from app.link.shelf import NOT_KEPT, LinkShelf, summary
+from app.link.words import not_now, send_label, settings_note, status_line
+from app.modes.base import page_view
+from app.modes.by_link import ByLink
+from app.modes.hot_seat import HotSeat
 from app.renderers import renderer_class
 from app.renderers.base import View
-from app.settings import Settings
+from app.settings import Features, Settings
 
-from py_rules import GAMES, Phase
+from py_rules import GAMES, Phase, Session
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
 from py_rules.play.link.line import decode, encode
 from py_rules.play.link.wire import from_text, to_text
@@ -144,7 +140,7 @@ def test_kept_games_reopen_by_id_and_list_their_summary() -> None:
     again = desk("digit-chain", storage)
     assert again.open(f"#game={game_id}") == ""
     assert again.device.to_data() == ann.device.to_data()
-    games = json.loads(storage.items[KEY])["games"]
+    games = json.loads(without_revision(storage.items[KEY]))["games"]
     assert games[game_id]["summary"] == summary(ann.device)
     assert summary(ann.device)["state"] == "Ann's turn"  # this device plays Bob
     assert "not kept" in desk("digit-chain", storage).open("#game=00ff00ff00ff00ff")
@@ -246,7 +242,7 @@ def test_a_damaged_shelf_is_set_aside_once_and_never_breaks_a_game(damage: str) 
     assert ann.device is not None and ann.shelf.notice
     assert storage.items[f"{KEY}:damaged"] == damage
     ann.shelf.notice = ""
-    games = json.loads(storage.items[KEY])["games"]
+    games = json.loads(without_revision(storage.items[KEY]))["games"]
     assert list(games) == [ann.device.line.game_id.hex()]
     again = desk("circle-duel", storage)
     assert again.open(f"#game={ann.device.line.game_id.hex()}") == ""
@@ -258,7 +254,7 @@ def test_a_damaged_kept_game_is_refused_with_words() -> None:
     ann = desk("circle-duel", storage)
     ann.start(settings(size="5"), 1)
     game_id = ann.device.line.game_id.hex()
-    shelf = json.loads(storage.items[KEY])
+    shelf = json.loads(without_revision(storage.items[KEY]))
     shelf["games"][game_id]["device"]["line"] = {"deep": [[["x"]]]}
     storage.items[KEY] = json.dumps(shelf)
     assert "could not be read" in desk("circle-duel", storage).open(f"#game={game_id}")
@@ -276,7 +272,7 @@ def test_an_ended_game_whose_end_was_erased_stays_ended(how: str) -> None:
         ann.device.ended = (CHEATING, "Bob showed a 3 twice.")
         ann.shelf.keep(ann.device)
     game_id = ann.device.line.game_id.hex()
-    shelf = json.loads(storage.items[KEY])
+    shelf = json.loads(without_revision(storage.items[KEY]))
     shelf["games"][game_id]["device"]["ended"] = None  # erased by another page
     storage.items[KEY] = json.dumps(shelf)
     again = desk("number-circle", storage)
@@ -410,10 +406,67 @@ def test_the_waiting_state_says_each_step_in_words() -> None:
         def __getattr__(self, name: str) -> object:
             return lambda *args, **kwargs: None
 
-    from app.board import view_of
+    from app.headless.board import view_of
 
     view = view_of(session, None)
     assert view.awaiting == attack
     renderer.draw(Pen(), session.game, view, renderer.layout(session.game, view, 600.0))  # type: ignore[arg-type]
     assert f"You attack position {position} · waiting for Bob's number" in texts
     assert "No attacks yet" not in texts
+
+
+def test_a_tab_that_is_behind_shows_the_newer_game_and_writes_nothing() -> None:
+    """Two tabs of one browser (one storage): the older one never plays from its old
+    position, nor over the game the newer tab moved on."""
+    storage = Storage()
+    ann, bob = desk("number-circle", storage), desk("number-circle")
+    ann.start(settings(first=2), 1)
+    assert bob.open(ann.address()) == ""
+    link = play(bob)
+    assert ann.open(link) == "" and ann.device.status == YOUR_TURN
+    newer = desk("number-circle", storage)  # the same link opened in a new tab
+    newer.open(link)
+    assert newer.device is not None and newer.device.status == YOUR_TURN
+    play(newer)
+    kept = storage.items[KEY]
+    assert ann.behind() and not newer.behind()
+    said = ann.act(lambda device: device.play(first_move(ann)))
+    assert "another tab" in said and storage.items[KEY] == kept
+    assert ann.device.status != YOUR_TURN and not ann.behind()  # the newer game, shown
+
+
+def test_the_modes_name_each_side_from_its_seat() -> None:
+    ann, bob = desk("number-duel"), desk("number-duel")
+    ann.start(settings(numbers=3), 1)
+    assert bob.open(ann.address()) == "" and bob.arranging is not None
+    mode = ByLink(bob, Features())
+    board = Board(bob.session(), renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(mode, board)
+    assert [c.badge for c in page.cards] == ["By link", "You"]
+    assert page.cards[1].to_move and not page.cards[0].to_move  # Bob arranges his row
+    waiting = ByLink(ann, Features())
+    board = Board(ann.session(), renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(waiting, board)
+    assert ann.device is not None and ann.device.status == WAITING
+    assert [c.to_move for c in page.cards] == [False, True]  # the friend acts next
+    assert "link" not in page.buttons.hidden and not page.buttons.undo
+    assert page.link is not None and page.link.them == "Bob"
+
+
+def test_a_hot_seat_against_the_computer_has_one_computer_label() -> None:
+    session = Session.new("number-circle", names=("Ann", "Computer"), computer=2)
+    board = Board(session, renderer_class("number-circle")(GAMES["number-circle"]))
+    page = page_view(HotSeat(None, Features(hints=False), False), board)
+    assert [(c.name, c.badge) for c in page.cards] == [("Ann", "You"), ("Computer", "")]
+    assert set(page.buttons.hidden) == {"hint", "link"} and page.link is None
+
+
+def test_the_hand_over_card_is_part_of_the_page_view() -> None:
+    session = Session.new("number-duel", names=("Ann", "Bob"))
+    board = Board(session, renderer_class("number-duel")(GAMES["number-duel"]))
+    page = page_view(HotSeat(None, Features(), True), board)
+    assert session.phase is Phase.HAND_OVER and page.handover is not None
+    assert page.handover.title == "Ann's turn" and "Bob, no peeking!" in page.handover.text
+    assert page.handover.button == "Show Ann's numbers" and page.handover.last == ""
+    session.reveal()
+    assert page_view(HotSeat(None, Features(), True), board).handover is None

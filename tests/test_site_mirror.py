@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app import canvas
-from app.canvas import Pen
+from app.drawing import canvas
+from app.drawing.canvas import Pen
 from app.renderers import renderer_class
 from app.renderers.base import Layout, Target
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.review_marks import REVIEWING, Mark, RecordReview, shows_review
+from app.headless.review_marks import REVIEWING, Mark, RecordReview, shows_review
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -12,11 +12,12 @@ from collections.abc import Callable
 import pytest
 
 try:
-    importlib.import_module("app.dom")
+    importlib.import_module("app.browser.dom")
 except ImportError:  # no browser here: storage only needs the stand-in below
-    sys.modules["app.dom"] = types.ModuleType("app.dom")
+    sys.modules["app.browser.dom"] = types.ModuleType("app.browser.dom")
 
-from app import storage
+from app.browser import storage
+from app.headless.slot import SaveSlot
 
 
 class Browser:
@@ -29,7 +30,7 @@ class Browser:
 
 
 class Tab:
-    """`app.dom`'s storage calls for one tab: another tab's write fires its listeners."""
+    """`app.browser.dom`'s storage calls for one tab: another tab's write fires its listeners."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
@@ -56,9 +57,9 @@ class Tab:
         self.listeners.append(handler)
 
 
-def slot_in(tab: Tab, monkeypatch: pytest.MonkeyPatch, key: str = "k") -> storage.SaveSlot:
+def slot_in(tab: Tab, monkeypatch: pytest.MonkeyPatch, key: str = "k") -> SaveSlot:
     monkeypatch.setattr(storage, "dom", tab)
-    return storage.SaveSlot(key)
+    return storage.page_slot(key)
 
 
 def use(tab: Tab, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +89,7 @@ def test_a_full_storage_keeps_the_last_save_and_stops_saving(
     browser.refuse = True  # the quota is full now
     assert slot.store("move 2") and not slot.kept
     assert not slot.is_stale() and slot.store("move 3")
-    assert storage.SaveSlot("k").load() == "move 1"
+    assert storage.page_slot("k").load() == "move 1"
 
 
 def test_two_tabs_saving_from_one_revision_cannot_both_win(
@@ -99,7 +100,7 @@ def test_two_tabs_saving_from_one_revision_cannot_both_win(
     browser = Browser()
     first, second = Tab(browser), Tab(browser)
     slot1 = slot_in(first, monkeypatch)
-    slot2 = storage.SaveSlot("k")
+    slot2 = storage.page_slot("k")
     # Neither tab has seen the other's write yet: both write from the empty save.
     use(first, monkeypatch)
     assert slot1.store("first's move")
@@ -121,7 +122,7 @@ def test_another_tabs_save_wakes_this_tab_and_a_same_save_does_not(
     browser = Browser()
     first, second = Tab(browser), Tab(browser)
     slot1 = slot_in(first, monkeypatch)
-    slot2 = storage.SaveSlot("k")
+    slot2 = storage.page_slot("k")
     woken: list[str] = []
     use(second, monkeypatch)
     slot2.watch(lambda: woken.append("second"))
@@ -138,7 +139,7 @@ def test_tabs_of_one_save_draw_the_same_random_choices(monkeypatch: pytest.Monke
     slot1 = slot_in(Tab(browser), monkeypatch)
     assert slot1.shared_random() is None  # nothing saved: the tab's own randomness
     slot1.store("computer to move")
-    slot2 = storage.SaveSlot("k")
+    slot2 = storage.page_slot("k")
     slot2.load()
     draws = [s.shared_random().random() for s in (slot1, slot2)]  # type: ignore[union-attr]
     assert draws[0] == draws[1]
@@ -179,6 +180,6 @@ def test_an_earlier_versions_unscoped_save_moves_to_the_first_deployment_opened(
         assert browser.items["number-duels/digit-chain"] == "old save"
         return
     assert set(browser.items) == {a}
-    assert storage.SaveSlot(a).load() == "old save"
+    assert storage.page_slot(a).load() == "old save"
     storage.adopt_unscoped("digit-chain", b, storage.unscoped_save)
-    assert storage.SaveSlot(b).load() is None
+    assert storage.page_slot(b).load() is None

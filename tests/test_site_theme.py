@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app import theme
+from app.drawing import theme
 
 STYLE = Path(__file__).resolve().parent.parent / "site" / "assets" / "style.css"
 # The palette's names that are one of the page's CSS custom properties.

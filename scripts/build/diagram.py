@@ -33,7 +33,7 @@ def _num(value: float) -> str:
 
 
 class SvgPen:
-    """The drawing calls of app.canvas.Pen, written out as SVG elements."""
+    """The drawing calls of app.drawing.canvas.Pen, written out as SVG elements."""
 
     def __init__(self, width: float, height: float) -> None:
         self.width = width

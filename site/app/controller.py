@@ -1,16 +1,18 @@
-"""The board controller: wires one board's events to its `Board`, then redraws.
+"""The one board controller: wires one board's events to its `Board` and its mode.
 
-The board (`board.Board`, plain Python) holds the session and decides what each press,
-undo or computer move does; the screen (`screen.Screen`) draws it. This class wires
-presses, keys and timers to the board, shows what it says, and saves after every change
-(never over a newer save from another tab). Several boards share one page: everything
-lives inside the board's root.
+The board (`headless.board.Board`, plain Python) holds the session and decides what
+each press, undo or computer move does; the mode (`modes.hot_seat.HotSeat`,
+`modes.by_link.ByLink`, `modes.puzzle.Puzzle`) says what a press may do, where the game
+is saved, what the status says and what the buttons offer. After every change the
+controller computes the page's one view (`headless.view.PageView`), which the screen
+(`drawing.screen.Screen`) writes, and saves through the mode (never over a newer save
+from another tab). Several boards share one page: everything lives inside the board's
+root. The route of a press: docs/architecture.md.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 import py_rules
@@ -20,103 +22,95 @@ from py_rules.i18n import _
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
-from . import lesson, storage, wording
 from . import record as records
-from .board import Board, Change, Done
-from .dom import (
+from . import wording
+from .browser import lesson, storage
+from .browser.dom import (
     cancel,
     focused_key,
     on,
     on_palette_change,
     on_resize,
+    on_storage,
     proxy,
     set_timeout,
     store,
     stored,
-    warn,
 )
-from .keys import arrow_target
-from .link_controller import LinkGames
-from .link_panel import LinkPanel
-from .link_play import NOT_KEPT, LinkDesk, LinkSession, LinkShelf, not_now
-from .options_form import OptionsForm
+from .drawing.link_panel import LinkPanel
+from .drawing.options_form import OptionsForm
+from .drawing.screen import Screen
+from .headless.board import Board, Change, Done
+from .headless.keys import arrow_target
+from .link.actions import LinkActions
+from .link.desk import LinkDesk
+from .link.shelf import LinkShelf
+from .modes.base import Mode, Saved, page_view
+from .modes.by_link import ByLink
+from .modes.hot_seat import HotSeat
+from .modes.puzzle import Puzzle
+from .opening import Host, fresh, restored
 from .renderers import renderer_class
-from .screen import Screen
-from .settings import COMPUTER_DELAY_MS, Features, Settings, new_session, settings_of
+from .settings import Features, Settings, new_session, settings_of
 
 
-def not_restored(from_link: bool, error: str) -> str:
-    """Why the game a link or the save carried is not shown (`error` says what is wrong)."""
-    if from_link:
-        message = _("That link could not be opened: {error} A new game has started.")
-    else:
-        message = _("Your saved game could not be restored: {error} A new game has started.")
-    return message.format(error=error)
+class BoardController:
+    """One board: its events, its `Board`, and the mode it plays in (`mode`)."""
 
-
-@dataclass(frozen=True)
-class Host:
-    """Where a board lives and what it may do there."""
-
-    root: Any  # the element holding this board's parts (the page body, or an embed's div)
-    slug: str
-    share_url: str  # the game page's address; a share link adds ?g=...
-    delay: int = COMPUTER_DELAY_MS
-    save_key: str | None = None  # localStorage key; None: this board is not saved
-    # Hint, the review, the move list: a lesson may leave them out
-    features: Features = field(default_factory=Features)
-    links_key: str | None = None  # where games by link are kept; None: none are played
-
-
-class BoardController(LinkGames):
-    def __init__(self, host: Host, settings: Settings) -> None:
+    def __init__(self, host: Host, settings: Settings, puzzle: dict[str, Any] | None = None):
         self.host = host
         self.cls = py_rules.game_class(host.slug)
         self.renderer = renderer_class(host.slug)(self.cls)
-        self.screen = Screen(host.root, self.renderer, self.go)
-        self.screen.review.enabled = host.features.review
+        self.screen = Screen(host.root, self.renderer, self.go, self.reveal_hand)
+        self.screen.review.enabled = host.features.review and puzzle is None  # no answers
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
         self.start_settings = settings
         self.rng = random.Random()
-        self.timer: Any = None
+        self.timer: int | None = None
         self.tick = proxy(self.computer_move)
         self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
-        self.slot = storage.SaveSlot(host.save_key) if host.save_key else None
-        if self.slot:
-            self.slot.watch(self.refresh)
-        actions = host.root.querySelector(".actions")
-        self.action, self.share_box = self.screen.build_actions(actions, self.cls)
-        self.action["hint"].hidden = not host.features.hints
-        self.desk: LinkDesk | None = None
-        if host.links_key:
-            shelf = LinkShelf(host.links_key, stored, store)
-            self.desk = LinkDesk(host.slug, shelf, host.share_url)
-            # Under the board, beside the status it answers (on a phone the side panel
-            # is far below): the link to send is the next action.
-            where = self.screen.note_line or self.share_box
-            self.panel = LinkPanel(where, self.link_act, self.open_link, self.link_sent)
-        else:
-            self.action.pop("link").remove()
+        self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
+        if slot:
+            slot.watch(self.refresh)
+        features, links = host.features, host.links_key is not None
+        self.hot: Mode = (
+            Puzzle(host.slug, puzzle, features) if puzzle else HotSeat(slot, features, links)
+        )
+        self.mode: Mode = self.hot
+        self.screen.build_actions(host.root.querySelector(".actions"), self.cls, puzzle is not None)
+        if not links:
+            self.screen.action.pop("link").remove()
+        self.by_link: Mode = self.hot  # a page that plays no game by link stays in `hot`
+        self.links = self.link_part(host.links_key, features) if host.links_key else None
+        if puzzle:
+            host.root.dataset.puzzleId = puzzle["id"]
         self.wire()
 
-    # ----- starting: a link, the saved game, or the given settings ------------------
+    def link_part(self, key: str, features: Features) -> LinkActions:
+        """The games by link kept under `key`: their mode, their events, their panel."""
+        shelf = LinkShelf(key, stored, store, on_storage)
+        desk = LinkDesk(self.host.slug, shelf, self.host.share_url)
+        self.by_link = ByLink(desk, features)
+        links = LinkActions(self, desk)
+        shelf.slot.watch(links.caught_up)
+        # Under the board, beside the status it answers (on a phone the side panel is far
+        # below): the link to send is the next action.
+        where = self.screen.note_line or self.screen.share_box
+        self.screen.panel = LinkPanel(where, links.act, links.open, links.sent)
+        return links
+
+    # ----- starting: the mode's own start, a link, the saved game, or the settings --
 
     def begin(self, link: str | None = None, notice: str = "") -> None:
         """Open the game a link carries, else the saved one, else a new one; never fail."""
-        loaded, from_link = None, link is not None
-        try:
-            if link is not None:
-                loaded = Session.from_data(records.decode_link(link), self.host.slug, True)
-            elif self.slot and (text := self.slot.load()):
-                loaded = Session.from_data(records.decode_saved(text), self.host.slug)
-        except RulesError as error:
-            notice = not_restored(from_link, str(error))
-        except Exception as error:  # hostile input must never stop the page
-            warn(f"{'A link' if from_link else 'A save'}: {type(error).__name__}: {error}")
-            notice = not_restored(from_link, _("it is damaged."))
+        if (started := self.mode.start()) is not None:  # a puzzle: never a link or a save
+            self.load(started)
+            return self.say(notice)
+        loaded, problem = restored(self.host.slug, self.slot, link)
+        notice = problem or notice
         if loaded is None:
-            loaded, problem = self.fresh(self.start_settings)
+            loaded, problem = fresh(self.host.slug, self.start_settings)
             notice = notice or problem
         self.load(loaded)
         if self.form:
@@ -125,27 +119,24 @@ class BoardController(LinkGames):
 
     def refresh(self) -> None:
         """Show the game as another tab of this page saved it."""
-        if self.linked:
+        if self.mode is not self.hot:
             return  # the hot-seat game changed elsewhere: it shows when this one is left
         self.cancel_computer()
         self.begin(None, _(wording.OTHER_TAB))
 
     def stale(self) -> bool:
-        """Refresh instead of acting when another tab has saved since this one."""
-        if self.slot and self.slot.is_stale() and not self.linked:
+        """Show the newer game instead of acting when another tab has saved since."""
+        if not self.mode.behind():
+            return False
+        if self.links and self.mode is not self.hot:
+            self.links.caught_up()
+        else:
             self.refresh()
-            return True
-        return False
+        return True
 
-    def fresh(self, settings: Settings) -> tuple[Session, str]:
-        """A new game with `settings`, or with the defaults if they are refused."""
-        try:
-            return new_session(self.host.slug, settings), ""
-        except RulesError as error:
-            problem = _(
-                "This game's settings were refused ({error}): the standard game is shown."
-            ).format(error=error)
-            return Session.new(self.host.slug), problem
+    @property
+    def root(self) -> Any:
+        return self.host.root
 
     @property
     def session(self) -> Session:
@@ -159,23 +150,34 @@ class BoardController(LinkGames):
         self.say("")
         self.changed()
 
+    def open_link(self, text: str) -> None:
+        """A `#play=`/`#game=` address or a pasted link (a page without links: ignored)."""
+        if self.links:
+            self.links.open(text)
+
+    def use(self, mode: Mode) -> None:
+        """Play in `mode` from now on (a game by link, or the hot-seat game again)."""
+        self.mode = mode
+
     # ----- events -------------------------------------------------------------------
 
     def wire(self) -> None:
-        screen = self.screen
+        screen, action = self.screen, self.screen.action
         on(screen.targets_box, "click", self.on_press)
         on(screen.choices_box, "click", self.on_press)
         on(screen.targets_box, "keydown", self.on_arrow)
         if self.form:
             on(self.form.form, "submit", self.on_new_game)
-        on(self.action["new"], "click", self.on_new_game)
-        on(self.action["undo"], "click", lambda _event: self.act(self.session.undo))
-        on(self.action["redo"], "click", lambda _event: self.act(self.session.redo))
-        on(self.action["hint"], "click", lambda _event: self.show_hint())
-        on(self.action["share"], "click", lambda _event: self.share())
-        if self.desk:
-            on(self.action["link"], "click", self.on_link_game)
-        on_resize(screen.board, self.on_resize)
+        on(action["new"], "click", self.on_new_game)
+        on(action["undo"], "click", lambda _event: self.act(self.session.undo))
+        on(action["redo"], "click", lambda _event: self.act(self.session.redo))
+        on(action["hint"], "click", lambda _event: self.show_hint())
+        on(action["share"], "click", lambda _event: self.share())
+        if "retry" in action:
+            on(action["retry"], "click", lambda _event: self.retry())
+        if self.links:
+            on(action["link"], "click", self.links.start)
+        on_resize(screen.board_box, self.on_resize)
         on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
 
     def on_press(self, event: Any) -> None:
@@ -188,6 +190,8 @@ class BoardController(LinkGames):
         event.preventDefault()
         if self.stale():
             return
+        if (restart := self.hot.start()) is not None:  # a puzzle starts over
+            return self.load(restart)
         settings = self.form.read() if self.form else self.start_settings
         try:
             session = new_session(self.host.slug, settings)
@@ -195,11 +199,21 @@ class BoardController(LinkGames):
             if self.form:
                 self.form.show_error(error)  # the current game carries on untouched
             return
-        self.leave_link()
+        if self.links:
+            self.links.leave()
         self.load(session)
 
+    def retry(self) -> None:
+        """A puzzle's Try again: back to before the wrong move."""
+        again = self.mode.retry()
+        if isinstance(again, str):
+            return self.say(again)
+        if again is not None:
+            self.load(again)
+            self.screen.focus_first()
+
     def on_resize(self) -> None:
-        if abs(self.screen.board.clientWidth - self.screen.width) >= 1:  # a new width
+        if abs(self.screen.board_box.clientWidth - self.screen.width) >= 1:  # a new width
             self.render()
 
     def on_arrow(self, event: Any) -> None:
@@ -210,30 +224,34 @@ class BoardController(LinkGames):
             event.preventDefault()
             self.screen.buttons[target].focus()
 
-    # ----- game flow ----------------------------------------------------------------
+    # ----- game flow: each step asks the mode, the board decides ---------------------
 
     def press(self, key: str) -> None:
         if self.stale():
             return
-        if isinstance(self.session, LinkSession) and self.session.phase is not Phase.HUMAN:
-            return self.say(not_now(self.session.device))
+        if (refusal := self.mode.refusal(self.session)) is not None:
+            self.render()
+            return self.say(refusal)
         done = self.board.press(key)
         if done.move is not None:
             return self.play(done.move)
         self.show(done)
 
     def play(self, move: Checked) -> None:
-        """A move completed by presses, as the board judged it (a puzzle judges it too)."""
-        if self.desk and self.desk.device and self.linked:  # the device judges it again
-            return self.link_shown(self.desk.act(lambda device: device.play(move.move)))
+        """A move completed by presses, as the board judged it (the mode judges it too)."""
+        if (refusal := self.mode.judge(move)) is not None:
+            self.render()
+            return self.say(refusal)
+        if self.links and self.mode is not self.hot:  # the device judges it again
+            return self.links.act("move", move.move)
         self.show(self.board.play(move))
 
     def act(self, action: Any) -> None:
         """Undo, Redo or a step through the history; a refusal says why."""
         if self.stale():
             return
-        if self.linked:
-            return self.say(_("A game by link keeps every move sent: none can be taken back."))
+        if (refusal := self.mode.no_take_back()) is not None:
+            return self.say(refusal)
         done = self.board.act(action)
         if done.change is Change.SESSION:
             self.cancel_computer()
@@ -244,8 +262,7 @@ class BoardController(LinkGames):
         self.act(lambda: self.session.step(where))
 
     def show(self, done: Done) -> None:
-        """Say what an action did, then draw (and save, ...) as much as it changed: a save
-        refused because another tab saved first shows that tab's game, and says so."""
+        """Say what an action did, then draw (and save, ...) as much as it changed."""
         if done.message is not None:
             self.say(done.message)
         if done.change is Change.SESSION:
@@ -270,39 +287,33 @@ class BoardController(LinkGames):
 
     def changed(self) -> None:
         """After any change to the session: draw, save, and let the computer move."""
-        if self.desk and self.desk.arranged():  # a row arranged for a game by link: sealed
-            return self.link_shown("")
+        if self.links and self.links.sealed():  # a row arranged for a game by link
+            return
         self.render()
         self.save()
-        lesson.report(self)
+        lesson.report(self, self.host.root, self.session)
         self.schedule_computer()
 
-    # ----- saving and sharing -------------------------------------------------------
+    # ----- saving and sharing: one path, the mode's guarded slot ---------------------
 
     def save(self) -> None:
-        if self.desk and self.linked:
-            if not self.desk.shelf.kept:
-                self.screen.note(_(NOT_KEPT))
-            return
-        if not self.slot or not self.slot.kept:
-            return
-        text = records.encode_saved(self.session.to_data())
-        if not self.slot.store(text):  # another tab saved first
+        saved = self.mode.save(self.session, records.encode_saved(self.session.to_data()))
+        if saved is Saved.BEHIND:  # another tab saved first
             self.refresh()
-        elif not self.slot.kept:  # said once: later moves are not saved either
-            self.screen.note(_(wording.NOT_KEPT))
+        elif saved is Saved.UNKEPT:  # said once: later moves are not saved either
+            self.screen.note(_(self.mode.unkept))
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""
         data = self.session.to_data(share=True)
         url = f"{self.host.share_url}?g={records.encode_link(data)}"
         settings_only = data["game"]["moves"] == [] and bool(self.session.game.moves)
-        self.screen.show_share(self.share_box, url, settings_only)
+        self.screen.show_share(url, settings_only)
 
-    # ----- the computer -------------------------------------------------------------
+    # ----- the computer (or a puzzle's solver) --------------------------------------
 
     def schedule_computer(self) -> None:
-        if self.linked:
+        if not self.mode.computer_moves:
             return  # the other player moves on their own device
         if self.session.phase is Phase.COMPUTER and self.timer is None:
             self.timer = set_timeout(self.tick, self.host.delay)
@@ -316,17 +327,21 @@ class BoardController(LinkGames):
         self.timer = None
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
+        answer = self.mode.answer()
+        if isinstance(answer, str):
+            self.render()
+            return self.say(answer)
         # Two tabs of one save that both answer for the computer make the same move; the
         # exact search may be too big here: the board says so, not "perfect".
         rng = (self.slot and self.slot.shared_random()) or self.rng
-        self.show(self.board.computer_move(rng))
+        self.show(self.board.computer_move(rng, answer))
+
+    # ----- drawing: one view a render, one writer ------------------------------------
 
     def render(self) -> None:
         board = self.board
-        self.screen.render(
-            board.session, board.pending, board.log, self.action, self.reveal_hand, board.refused
-        )
-        self.render_link()
+        self.screen.draw(board.session, board.pending, board.log, board.refused)
+        self.screen.show(page_view(self.mode, board))
 
     def say(self, message: str) -> None:
         self.screen.say(message)

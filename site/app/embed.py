@@ -6,7 +6,7 @@ its own div, so nothing clashes. Attributes set the game: `data-game` (a slug),
 `data-mode` (two-players, vs-computer, computer-first), `data-level`, `data-name1`,
 `data-name2`, `data-first`, `data-arrange` (Number Duel: each human arranges their
 numbers first), the game's options (`data-size`, `data-no-tens`, ...),
-`data-puzzle` (one puzzle of the game, by its id: `puzzle_board`) and what the board
+`data-puzzle` (one puzzle of the game, by its id: the `puzzle` mode) and what the board
 offers besides play (`data-hints`, `data-review`, `data-move-list`: "false" leaves it out).
 Embeds are not saved: a lesson starts from its own settings on every visit.
 """
@@ -20,8 +20,9 @@ from py_rules import i18n
 from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from . import dom, language
-from .dom import clear, el
+from .browser import dom
+from .browser.dom import clear, el
+from .pages import language
 from .settings import computer_delay, features_or_notice, settings_or_notice
 
 _boards: list[Any] = []  # every embedded controller, kept for the life of the page
@@ -60,7 +61,8 @@ def build(root: Any, move_list: bool = True) -> None:
 
 
 def start_one(root: Any, base: str) -> None:
-    from .controller import BoardController, Host
+    from .controller import BoardController
+    from .opening import Host
 
     params = attributes(root)
     slug = params.get("game", "")
@@ -79,12 +81,12 @@ def start_one(root: Any, base: str) -> None:
     build(root, features.move_list)
     puzzle, notice = None, ""
     if "puzzle" in params:  # one puzzle (an unknown id: a notice and the standard game)
-        from .puzzle_board import PuzzleBoard, puzzle_or_notice
+        from .modes.puzzle import puzzle_or_notice
 
         puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
     settings, refused = settings_or_notice(slug, params)
     host = Host(root, slug, f"{base}games/{slug}/", computer_delay(params), None, features)
-    board = PuzzleBoard(host, puzzle) if puzzle else BoardController(host, settings)
+    board = BoardController(host, settings, puzzle)
     _boards.append(board)
     board.begin(None, notice or refused or unwanted)
 
@@ -111,11 +113,11 @@ async def start_all() -> None:
     chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
     await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown
-        from . import puzzle_page
+        from .pages import puzzle_page
 
         _pages.append(puzzle_page.start(lambda root: restart(root, base)))
     if dom.query(".lesson-builder"):  # the lesson builder: its choices start its preview
-        from . import builder_page
+        from .pages import builder_page
 
         _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards, stop))
     for root in dom.query_all(".number-duels:not([data-nd-state])"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from . import dom
+from .browser import dom
 
 LINKS = "links"  # the storage name of the games by link (listed on the home page)
 
@@ -25,8 +25,10 @@ async def start(slug: str) -> None:
     dom.boot().phase("rules")
     await asyncio.sleep(0)  # let the loading screen show this step before the work
     try:
-        from . import language, lesson, storage
-        from .controller import BoardController, Host
+        from .browser import lesson, storage
+        from .controller import BoardController
+        from .opening import Host
+        from .pages import language
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
         await language.start()  # before the board says or draws anything
@@ -53,7 +55,7 @@ async def start(slug: str) -> None:
             if not features.move_list:
                 dom.query(".history").closest("section").remove()
         puzzle, missing = framed_puzzle(slug, params)
-        board = puzzle(host) if puzzle else BoardController(host, settings)
+        board = BoardController(host, settings, puzzle)
         _boards.append(board)
         if "embed" in params:  # framed as a lesson's board: tell the parent page too
             lesson.post_to_parent(board)
@@ -72,13 +74,11 @@ async def start(slug: str) -> None:
     dom.boot().ready()
 
 
-def framed_puzzle(slug: str, params: dict[str, str]) -> tuple[Any, str]:
-    """A framed lesson's puzzle (`?embed=1&puzzle=<id>`), played as on the puzzles page: a
-    maker of its board; None and a notice for an id that is no puzzle of the game (the
-    standard game shows)."""
+def framed_puzzle(slug: str, params: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
+    """A framed lesson's puzzle (`?embed=1&puzzle=<id>`), played as on the puzzles page;
+    None and a notice for an id that is no puzzle of the game (the standard game shows)."""
     if "embed" not in params or "puzzle" not in params:
         return None, ""
-    from .puzzle_board import PuzzleBoard, puzzle_or_notice
+    from .modes.puzzle import puzzle_or_notice
 
-    puzzle, notice = puzzle_or_notice(slug, params["puzzle"])
-    return (lambda host: PuzzleBoard(host, puzzle)) if puzzle else None, notice
+    return puzzle_or_notice(slug, params["puzzle"])

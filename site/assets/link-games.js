@@ -14,7 +14,10 @@
   const key = `number-duels:${new URL("../", document.currentScript.src).pathname}links`;
   let games = {};
   try {
-    const data = JSON.parse(localStorage.getItem(key) || "{}");
+    // Kept as the saved games are: a revision line (count.token), then the value.
+    const kept = localStorage.getItem(key) || "{}";
+    const revision = /^[0-9]{1,15}\.[0-9a-f]{16}\n/.exec(kept);
+    const data = JSON.parse(revision ? kept.slice(revision[0].length) : kept);
     if (data && data.v === 1 && data.games && typeof data.games === "object") games = data.games;
   } catch {
     return; // storage refused or damaged: nothing to list

@@ -12,7 +12,7 @@ from typing import Any
 
 from py_rules.i18n import _
 
-from ..canvas import Pen
+from ..drawing.canvas import Pen
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Choice:
     move, a half-move to remember (`select`) with the moves it may become
     (`completions`), or a refusal seen from the press alone ("choose a number first").
 
-    The renderer never judges a move: the board (`board.Board`) asks the rules once
+    The renderer never judges a move: the board (`headless.board.Board`) asks the rules once
     per position and uses that verdict both to grey the button and to play the move.
     Before the first move (`View.arranging`): `swap` exchanges two places (1-based) of
     the player's own arrangement, and `ready` ends this player's setup.

@@ -6,8 +6,8 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from .. import theme
-from ..canvas import Pen
+from ..drawing import theme
+from ..drawing.canvas import Pen
 from .base import Layout, Target, View
 from .picking import PickRenderer
 

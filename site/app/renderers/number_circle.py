@@ -11,8 +11,8 @@ from typing import Any
 
 from py_rules.i18n import _, either
 
-from .. import theme
-from ..canvas import Pen
+from ..drawing import theme
+from ..drawing.canvas import Pen
 from .base import Choice, Layout, Renderer, Target, View
 from .circle_duel import circle_points
 from .picking import draw_token

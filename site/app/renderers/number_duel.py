@@ -14,8 +14,8 @@ from typing import Any
 from py_rules.i18n import N_, _, ngettext
 from py_rules.rules.core import other
 
-from .. import theme
-from ..canvas import Pen
+from ..drawing import theme
+from ..drawing.canvas import Pen
 from .base import Choice, Layout, Renderer, Target, View
 
 CAPTION = 26.0

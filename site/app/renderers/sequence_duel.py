@@ -7,8 +7,8 @@ from typing import Any
 from py_rules.i18n import N_, _
 from py_rules.rules.core import other
 
-from .. import theme
-from ..canvas import Pen
+from ..drawing import theme
+from ..drawing.canvas import Pen
 from .base import Layout, Target, View, owners
 from .picking import PickRenderer
 

@@ -1,12 +1,8 @@
-"""Where a game page keeps its game in progress, shared by the page's tabs.
+"""One guarded save, shared by the tabs of a page: the one save path of every mode.
 
-Plain logic over `dom`'s storage calls. The browser may refuse to keep anything (storage
-blocked for the site, a frame without storage, or a quota that every project site of one
-GitHub user shares and another filled): the game then plays on unsaved in this tab.
-
-Keys name the site's folder (`dom.site_scope()`, e.g. "/number-duels/"): every project
-site of one GitHub user is on one origin, `<user>.github.io`, with one localStorage, and
-two deployments side by side must not read or overwrite each other's games.
+Pure logic over three storage calls (read, write, listen), so that it runs in CPython as
+in the page: the hot-seat and computer games (`browser.storage.page_slot`), the games by link
+(`link.shelf.LinkShelf`) and the puzzles solved (`modes.puzzle.mark_solved`) all save through it.
 """
 
 from __future__ import annotations
@@ -15,40 +11,11 @@ import random
 import re
 from collections.abc import Callable
 
-from . import dom
-
-KEY_PREFIX = "number-duels:"
-UNSCOPED_PREFIX = "number-duels/"  # the keys of earlier versions, shared by every deployment
 # A save's revision: how many writes made it, and a random token that two tabs writing the
 # same count at once do not share.
 REVISION = re.compile(r"[0-9]{1,15}\.[0-9a-f]{16}")
 _entropy = random.SystemRandom()  # the operating system's (in the browser: crypto's) randomness
-
-
-def site_key(scope: str, name: str) -> str:
-    """The localStorage key of `name` (a game's slug, "puzzles-solved") for the deployment
-    of the site in the folder `scope`."""
-    return f"{KEY_PREFIX}{scope}{name}"
-
-
-def adopt_unscoped(name: str, key: str, convert: Callable[[str], str] = str) -> None:
-    """Move what an earlier version kept under the unscoped key of `name` to `key`, unless
-    `key` holds something already: the first deployment of the site that the player opens
-    on this origin takes it over (before, they all shared it). Nothing is lost when storage
-    refuses: the old key stays until the new one is written."""
-    old = UNSCOPED_PREFIX + name
-    text = dom.stored(old)
-    if text is None:
-        return
-    if dom.stored(key) is None and not dom.store(key, convert(text)):
-        return
-    dom.forget(old)
-    dom.forget(f"{old}#revision")
-
-
-def unscoped_save(text: str) -> str:
-    """An earlier version's save (the save alone) as a `SaveSlot` keeps it."""
-    return f"{new_revision('')}\n{text}"
+Listen = Callable[[Callable[[str], None]], None]
 
 
 def new_revision(previous: str) -> str:
@@ -56,8 +23,14 @@ def new_revision(previous: str) -> str:
     return f"{count + 1}.{_entropy.getrandbits(64):016x}"
 
 
+def without_revision(value: str) -> str:
+    """A stored value's save, its revision line dropped (a value without one as it is)."""
+    revision, newline, save = value.partition("\n")
+    return save if newline and REVISION.fullmatch(revision) else value
+
+
 class SaveSlot:
-    """A game page's save, shared by every tab of that page in this browser.
+    """A page's save, shared by every tab of that page in this browser.
 
     The stored value is the save's revision, a newline, and the save: written at once, so no
     tab ever reads a save with another's revision. A tab remembers the revision it last
@@ -71,14 +44,20 @@ class SaveSlot:
     its own game, unsaved, and no longer follows other tabs.
     """
 
-    def __init__(self, key: str) -> None:
-        self.key = key
+    def __init__(
+        self,
+        key: str,
+        read: Callable[[str], str | None],
+        write: Callable[[str, str], bool],
+        listen: Listen | None = None,
+    ) -> None:
+        self.key, self._read, self._write, self._listen = key, read, write, listen
         self.kept = True
         self.seen = self.read()[0]
 
     def read(self) -> tuple[str, str | None]:
         """The stored revision and save ("" and None when nothing is saved)."""
-        value = dom.stored(self.key)
+        value = self._read(self.key)
         if value is None:
             return "", None
         revision, newline, save = value.partition("\n")
@@ -106,7 +85,7 @@ class SaveSlot:
         if saved == text:
             return True
         revision = new_revision(revision)
-        if dom.store(self.key, f"{revision}\n{text}"):
+        if self._write(self.key, f"{revision}\n{text}"):
             self.seen = revision
         else:
             self.kept = False
@@ -125,4 +104,5 @@ class SaveSlot:
             if key == self.key and self.is_stale():
                 changed()
 
-        dom.on_storage(on_storage)
+        if self._listen is not None:
+            self._listen(on_storage)

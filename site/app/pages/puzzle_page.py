@@ -14,9 +14,9 @@ from typing import Any
 
 from py_rules.i18n import _
 
-from . import dom
-from .dom import el, on
-from .puzzle_board import on_solved, solved
+from ..browser import dom
+from ..browser.dom import el, on
+from ..modes.puzzle import on_solved, solved
 
 
 class PuzzleIndex:

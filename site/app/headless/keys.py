@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .renderers.base import Target
+from ..renderers.base import Target
 
 # Physical in every language, right to left too: the board is a picture that never mirrors,
 # so the left arrow goes to the button seen on the left.

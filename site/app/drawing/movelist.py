@@ -17,8 +17,8 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from .dom import clear, el, icon, on
-from .review_marks import Mark
+from ..browser.dom import clear, el, icon, on
+from ..headless.review_marks import Mark
 
 # (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
 # symbol characters: not every system font has the media-control glyphs.

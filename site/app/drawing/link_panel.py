@@ -13,7 +13,8 @@ from typing import Any
 from py_rules.i18n import N_, _
 from py_rules.play.link import CHEATING, OVER, STOPPED, YOUR_TURN
 
-from .dom import el, on, send_text
+from ..browser.dom import el, on, send_text
+from ..headless.view import LinkPanelView
 
 NOT_COPIED = N_("Copy the link from the field above.")
 SEND_NOTE = N_("Send this link to {them} in any chat; open their answer here when it comes.")
@@ -81,32 +82,24 @@ class LinkPanel:
     def hide(self) -> None:
         self.panel.hidden = True
 
-    def show(
-        self,
-        status: str,
-        them: str,
-        title: str,
-        url: str,
-        settings: str = "",
-        label: str = "",
-        sending: bool = True,
-    ) -> None:
+    def show(self, view: LinkPanelView) -> None:
         """Show the game by link's state: the link to send while there is one to send
         (`sending`: not on this player's turn, and after the end only to the player
-        who owes the last link), under `label`; Resign on their turn; Stop until it
+        who owes the last link), under its label; Resign on their turn; Stop until it
         ends; which settings were chosen and which drawn."""
+        status, settings, label, url = view.state, view.settings, view.label, view.url
         self.panel.hidden = False
         self.settings.textContent = settings
         self.settings.hidden = not settings
-        self.title, self.them = title, them
-        self.heading.textContent = _("Playing {name} by link").format(name=them)
+        self.title, self.them = view.title, view.them
+        self.heading.textContent = _("Playing {name} by link").format(name=view.them)
         self.last = status == OVER
         if label:
             self.send_button.textContent = label
         if self.field.value != url:
             self.field.value = url
             self.note.textContent = self.words()
-        self.send_box.hidden = not sending
+        self.send_box.hidden = not view.sending
         self.resign.hidden = status != YOUR_TURN
         self.stop.hidden = status in (CHEATING, STOPPED)
         self.buttons.hidden = self.resign.hidden and self.stop.hidden

@@ -27,7 +27,7 @@ from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
 from py_rules.rules.options import FIRST, FlagOption
 
-from .settings import (
+from ..settings import (
     ARRANGE,
     FEATURES,
     MAX_VALUE_LENGTH,
@@ -298,8 +298,8 @@ def frame_height(lesson: Lesson) -> int:
     """How tall the iframe must be to show this lesson's board whole, with its buttons,
     at FRAME_WIDTH: the board's own layout for the game and options chosen (the renderer
     the page draws with), and what the page puts around it."""
-    from .renderers import renderer_class
-    from .renderers.base import View
+    from ..renderers import renderer_class
+    from ..renderers.base import View
 
     cls = GAMES[lesson.game]
     try:

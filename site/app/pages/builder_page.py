@@ -20,11 +20,11 @@ from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError
 
-from . import dom
+from ..browser import dom
+from ..browser.dom import clear, el, on
+from ..drawing.options_form import OptionsForm
+from ..settings import LANGUAGE_NAMES, LANGUAGES, mode_player
 from . import lesson_builder as lb
-from .dom import clear, el, on
-from .options_form import OptionsForm
-from .settings import LANGUAGE_NAMES, LANGUAGES, mode_player
 
 # Who plays, in a teacher's words (the New game panel speaks to the player).
 MODE_WORDS = {

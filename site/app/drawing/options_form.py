@@ -6,6 +6,7 @@ Reading the form never starts anything by itself: the controller hands the value
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from py_rules.i18n import N_, _
@@ -13,8 +14,8 @@ from py_rules.play.session import MODES
 from py_rules.rules.errors import BadOption, RulesError
 from py_rules.rules.options import FIRST, spec_summary
 
-from .dom import clear, el
-from .settings import ARRANGE, Settings
+from ..browser.dom import clear, el
+from ..settings import ARRANGE, Settings
 
 MODE_LABELS = {
     "2p": N_("Two players at this screen"),
@@ -147,6 +148,12 @@ class OptionsForm:
         arrange = self.value("arrange")
         arrange_on = bool(arrange.checked) if arrange else False
         return Settings(computer, level, (names[0], names[1]), options, arrange_on)
+
+    def read_for_link(self) -> Settings:
+        """The settings for a game by link: two people, named as typed (the friend is
+        never the computer that "Who plays" may still name)."""
+        names = (self.value("name1").value, self.value("name2").value)
+        return replace(self.read(), computer=None, names=names)
 
     def seat(self) -> int:
         """The side this player takes in a game by link."""

@@ -15,27 +15,36 @@ from typing import Any
 from py_rules import Phase, Session
 from py_rules.engine.review import describe
 from py_rules.i18n import N_, _, language
-from py_rules.rules.core import other
 
-from . import theme, wording
-from .board import view_of
+from .. import wording
+from ..browser.dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
+from ..headless.board import view_of
+from ..headless.review_marks import RecordReview
+from ..headless.view import Card, HandOver, PageView
+from ..renderers.base import Layout, Renderer, View
+from ..settings import RIGHT_TO_LEFT
+from ..wording import BUSY
+from . import theme
 from .canvas import Pen
-from .dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
+from .link_panel import LinkPanel
 from .movelist import MoveList
-from .renderers.base import Layout, Renderer, View
-from .review_marks import RecordReview
-from .settings import RIGHT_TO_LEFT
-from .wording import BUSY
 
 
 class Screen:
     """One board's parts inside its root element (found by class, never by id)."""
 
-    def __init__(self, root: Any, renderer: Renderer, go: Callable[[str | int], None]) -> None:
+    def __init__(
+        self,
+        root: Any,
+        renderer: Renderer,
+        go: Callable[[str | int], None],
+        reveal: Callable[[], None],
+    ) -> None:
         self.root = root
+        self.reveal = reveal  # the hand-over card's button: the next human has the screen
         self.renderer = renderer
-        self.board = root.querySelector(".board")
-        self.canvas = self.board.querySelector("canvas")
+        self.board_box = root.querySelector(".board")
+        self.canvas = self.board_box.querySelector("canvas")
         self.targets_box = root.querySelector(".targets")
         self.choices_box = root.querySelector(".choices")
         self.status = root.querySelector(".status")
@@ -54,20 +63,23 @@ class Screen:
         self.drawn: dict[str, tuple[Any, ...]] = {}
         self.layout: Layout | None = None
         self.width = 0.0
+        self.action: dict[str, Any] = {}
+        self.share_box: Any = None
+        self.panel: LinkPanel | None = None  # a game page's panel for games by link
+        self.goal: Any = None  # a puzzle's goal and feedback, made when first shown
+        self.feedback: Any = None
 
-    def render(
+    def draw(
         self,
         session: Session,
         pending: str | None,
         log: list[str],
-        actions: dict[str, Any],
-        reveal: Callable[[], None],
         refused: Callable[[str], bool],
     ) -> None:
-        """Draw the session; `refused(key)` (the board's verdict) greys a button."""
+        """Draw the board; `refused(key)` (the board's verdict) greys a button."""
         view = view_of(session, pending)
         game = session.game
-        self.width = float(self.board.clientWidth) or 600.0
+        self.width = float(self.board_box.clientWidth) or 600.0
         layout = self.renderer.layout(game, view, self.width)
         mirror = self.renderer.reads_in_line_order and language() in RIGHT_TO_LEFT
         self.layout = placed = layout.mirrored(self.width) if mirror else layout
@@ -75,17 +87,45 @@ class Screen:
         theme.use(palette())
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio(), mirror)
         self.renderer.draw(pen, game, view, layout)
-        self.board.style.height = f"{layout.height}px"
-        self.status.textContent = wording.status(session, self.renderer, view, log)
-        self.status.dataset.over = "true" if game.is_over else "false"
-        self.status.dataset.player = str(game.winner if game.is_over else game.to_move or "")
-        self.show_players(session, view)
-        self.show_handover(session, log, reveal)
+        self.board_box.style.height = f"{layout.height}px"
         if self.moves:
             self.show_moves(session, log)
-        actions["undo"].disabled = session.undo_target() is None
-        actions["redo"].disabled = session.redo_target() is None
-        self.root.dataset.turn = session.phase.value
+
+    def show(self, page: PageView) -> None:
+        """Write the page's view: the status line, the players' cards, the action
+        buttons, the hand-over card, the link panel and a puzzle's words (this is their
+        one writer)."""
+        self.status.textContent = page.status
+        self.status.dataset.over = "true" if page.over else "false"
+        self.status.dataset.player = page.player
+        self.show_players(page.cards)
+        self.show_handover(page.handover)
+        buttons = page.buttons
+        self.action["new"].textContent = buttons.new_label
+        self.action["undo"].disabled = not buttons.undo
+        self.action["redo"].disabled = not buttons.redo
+        for key, button in self.action.items():
+            button.hidden = key in buttons.hidden
+        root = self.root.dataset
+        root.turn = page.turn
+        if self.panel is not None:
+            root.link, root.linkSent = page.link_state, "true" if page.link_sent else "false"
+            if page.link is None:
+                self.panel.hide()
+            else:
+                self.panel.show(page.link)
+        if page.stage:
+            self.show_puzzle(page)
+
+    def show_puzzle(self, page: PageView) -> None:
+        if self.goal is None:
+            self.goal = el("p", "puzzle-goal")
+            self.feedback = el("p", "puzzle-feedback", aria_live="polite")
+            self.root.prepend(self.goal)
+            self.message_line.before(self.feedback)
+        self.goal.textContent = page.goal
+        self.feedback.textContent = page.feedback
+        self.root.dataset.puzzleState = page.stage
 
     def show_moves(self, session: Session, log: list[str]) -> None:
         """The move list, with the review's words where the review is shown now."""
@@ -167,64 +207,55 @@ class Screen:
             else:
                 button.removeAttribute("aria-pressed")
 
-    def show_players(self, session: Session, view: View) -> None:
+    def show_players(self, cards: tuple[Card, ...]) -> None:
         box = self.players_box
         if not box:  # an embed has no players panel
             return
         clear(box)
-        game, computer = session.game, session.computer
-        # A game by link names the other player's badge and who is to act itself.
-        rival = _(getattr(session, "rival_badge", N_("Computer")))
-        to_move = getattr(session, "to_act", game.to_move)
-        for player in (1, 2):
-            card = el("div", f"player p{player}")
-            if to_move == player:
-                card.classList.add("to-move")
-            if game.winner == player:
-                card.classList.add("winner")
+        for player in cards:
+            card = el("div", f"player p{player.player}")
+            card.classList.toggle("to-move", player.to_move)
+            card.classList.toggle("winner", player.winner)
             head = el("div", "player-head")
             head.append(el("span", "player-dot"))
-            head.append(el("span", "player-name", game.player_name(player)))
-            if computer == player:
-                head.append(el("span", "badge", rival))
-            elif computer:
-                head.append(el("span", "badge", _("You")))
-            if game.winner == player:
+            head.append(el("span", "player-name", player.name))
+            if player.badge:
+                head.append(el("span", "badge", player.badge))
+            if player.winner:
                 head.append(el("span", "badge win", _("Winner")))
-            elif to_move == player:
+            elif player.to_move:
                 head.append(el("span", "badge turn", _("To move")))
             card.append(head)
-            for fact in self.renderer.player_facts(game, view, player):
+            for fact in player.facts:
                 card.append(el("div", "player-fact", fact))
             box.append(card)
 
-    def show_handover(self, session: Session, log: list[str], reveal: Callable[[], None]) -> None:
+    def show_handover(self, card_view: HandOver | None) -> None:
         """The card that hides the board until the next human says they have the screen."""
         box = self.handover_box
-        if session.phase is not Phase.HAND_OVER:
+        if card_view is None:
             box.hidden = True
             return
-        player = session.next_player or 1
-        name, rival = session.game.player_name(player), session.game.player_name(other(player))
         clear(box)
         card = el("div", "handover-card")
-        card.append(el("h2", text=_("{name}'s turn").format(name=name)))
-        if session.at:
-            card.append(el("p", "handover-last", log[session.at - 1]))
-        handing = _("Pass the screen to {name}. {rival}, no peeking!")
-        card.append(el("p", text=handing.format(name=name, rival=rival)))
-        button = el("button", "button primary", wording.show_numbers(name), type="button")
-        on(button, "click", lambda _event: reveal())
+        card.append(el("h2", text=card_view.title))
+        if card_view.last:
+            card.append(el("p", "handover-last", card_view.last))
+        card.append(el("p", text=card_view.text))
+        button = el("button", "button primary", card_view.button, type="button")
+        on(button, "click", lambda _event: self.reveal())
         card.append(button)
         box.append(card)
         box.hidden = False
 
-    def build_actions(self, box: Any, cls: type[Any]) -> tuple[dict[str, Any], Any]:
-        """New game, Play a friend by link, Undo, Redo, Hint and Share, and the box that
-        shows a share link."""
+    def build_actions(self, box: Any, cls: type[Any], puzzle: bool) -> None:
+        """New game, Play a friend by link, Undo, Redo, Hint and Share (a puzzle's Try
+        again first), and the box that shows a share link."""
         clear(box)
         action: dict[str, Any] = {}
+        retry = (("retry", N_("Try again"), "button primary"),) if puzzle else ()
         for key, label, kind in (
+            *retry,
             ("new", N_("New game"), "button primary"),
             ("link", N_("Play a friend by link"), "button"),
             ("undo", N_("Undo"), "button"),
@@ -239,13 +270,14 @@ class Screen:
         if not cls.take_back_while_running:
             for key in ("undo", "redo"):
                 action[key].title = _(cls.take_back_refusal)
-        share_box = el("div", "share")
-        share_box.hidden = True
-        box.after(share_box)
-        return action, share_box
+        self.share_box = el("div", "share")
+        self.share_box.hidden = True
+        box.after(self.share_box)
+        self.action = action
 
-    def show_share(self, box: Any, url: str, settings_only: bool) -> None:
+    def show_share(self, url: str, settings_only: bool) -> None:
         """Show (and copy) a share link; say when it carries only the settings."""
+        box = self.share_box
         clear(box)
         field = el("input", "share-link", type="text", readonly="", aria_label=_("Share link"))
         field.value = url

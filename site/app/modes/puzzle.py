@@ -1,12 +1,13 @@
-"""A board that plays one puzzle: the normal board, its moves judged by the solver.
+"""The puzzle mode: the one board plays one puzzle, its moves judged by the solver.
 
-`PuzzleBoard` is the page's `BoardController` with the moves handed to a
-`py_rules.play.puzzle_session.PuzzleSession`. The player plays the side to move; each move is
-judged at once ("Correct" or "Not this one"), then the solver's answer (the opponent's
-defence, or the reply that refutes a wrong move) follows after the computer's usual
-pause. New game becomes Start over, Try again appears after a wrong move, and Undo,
+`Puzzle` is a mode of `controller.BoardController` (see `modes.base`) with the moves handed
+to a `py_rules.play.puzzle_session.PuzzleSession`. The player plays the side to move; each
+move is judged at once ("Correct" or "Not this one"), then the solver's answer (the
+opponent's defence, or the reply that refutes a wrong move) follows after the computer's
+usual pause. New game becomes Start over, Try again appears after a wrong move, and Undo,
 Redo and Share are hidden (the puzzle decides what is played). A solved puzzle is
-remembered in this browser (`solved_key`), and pages may listen for it (`on_solved`).
+remembered in this browser through the guarded slot (`solved_key`), and pages may listen
+for it (`on_solved`).
 """
 
 from __future__ import annotations
@@ -14,19 +15,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from py_rules import Phase, Session
+from py_rules import Session
 from py_rules.engine.puzzles import NoPuzzleData, load
 from py_rules.i18n import N_, _, ngettext
 from py_rules.play.puzzle_session import PuzzleSession, Stage, Step, find
 from py_rules.play.puzzle_session import unknown as unknown_puzzle
+from py_rules.play.session import Chooser
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
-from . import dom, storage
-from .controller import BoardController, Host
-from .dom import el, on
-from .record import solved_ids, solved_text
-from .settings import Settings
+from .. import wording
+from ..browser import dom, storage
+from ..headless.board import Board
+from ..headless.seats import Seat, hot_seats
+from ..headless.view import Buttons, LinkPanelView
+from ..record import solved_ids, solved_text
+from ..settings import Features
+from .base import Saved, hidden_actions, names_of
 
 SOLVED_NAME = "puzzles-solved"
 # The puzzle's heading by its difficulty (`py_rules.engine.puzzles.difficulty`).
@@ -65,7 +70,7 @@ def solved_key() -> str:
 
 def solved() -> set[str]:
     """The ids of the puzzles solved in this browser (a damaged record counts as none)."""
-    return solved_ids(dom.stored(solved_key()))
+    return solved_ids(storage.page_slot(solved_key()).load())
 
 
 def on_solved(listener: Callable[[str], None]) -> None:
@@ -74,99 +79,100 @@ def on_solved(listener: Callable[[str], None]) -> None:
 
 
 def mark_solved(puzzle_id: str) -> None:
-    dom.store(solved_key(), solved_text(solved() | {puzzle_id}))  # refused: this visit only
+    """Add the puzzle to those solved, through the guarded slot: a list another tab saved
+    meanwhile is read again and added to (refused: this visit only)."""
+    slot = storage.page_slot(solved_key())
+    for _attempt in range(2):
+        if slot.store(solved_text(solved_ids(slot.load()) | {puzzle_id})):
+            break
     for listener in _listeners:
         listener(puzzle_id)
 
 
-class PuzzleBoard(BoardController):
-    def __init__(self, host: Host, puzzle: dict[str, Any]) -> None:
-        super().__init__(host, Settings())
-        self.screen.review.enabled = False  # the move list's review would give answers away
-        self.puzzle = PuzzleSession(host.slug, puzzle)
-        root = host.root
-        self.goal = el("p", "puzzle-goal")
-        self.feedback = el("p", "puzzle-feedback", aria_live="polite")
-        root.prepend(self.goal)
-        root.querySelector(".message").before(self.feedback)
-        for key in ("undo", "redo", "share"):
-            self.action[key].hidden = True
-        self.action["new"].textContent = _("Start over")
-        self.retry_button = el("button", "button primary", _("Try again"), type="button")
-        self.retry_button.dataset.action = "retry"
-        self.action["new"].before(self.retry_button)
-        on(self.retry_button, "click", lambda _event: self.retry())
-        root.dataset.puzzleId = puzzle["id"]
+class Puzzle:
+    """The mode of a board that plays one puzzle (see `modes.base.Mode` for the hooks)."""
 
-    # ----- starting and going back --------------------------------------------------
+    computer_moves = True  # the solver answers after the computer's usual pause
+    unkept = ""
 
-    def begin(self, link: str | None = None, notice: str = "") -> None:
-        """Show the puzzle's position (a link or a save never applies to a puzzle)."""
-        self.restart()
-        self.say(notice)
+    def __init__(self, slug: str, puzzle: dict[str, Any], features: Features) -> None:
+        self.puzzle = PuzzleSession(slug, puzzle)
+        self.hidden = (*hidden_actions(features, False), "undo", "redo", "share")
+        self.told: Step | str = ""  # the feedback: the last move judged, or words
+        self.solved = False
 
-    def restart(self) -> None:
+    def start(self) -> Session:
         self.puzzle.restart()
-        self.load(self.position())
-        self.goal.textContent = self.goal_text()
-        self.tell(self.goal_text(short=True))
+        self.told = self.goal_text(short=True)
+        return self.position()
 
-    def on_new_game(self, event: Any) -> None:
-        event.preventDefault()
-        self.restart()
-
-    def retry(self) -> None:
+    def retry(self) -> Session | str:
         try:
             self.puzzle.retry()
         except RulesError as error:
-            return self.say(str(error))
-        self.load(self.position())
-        self.tell(_("Try again: {name} to move and win.").format(name=self.mover()))
-        self.screen.focus_first()
+            return str(error)
+        self.told = _("Try again: {name} to move and win.").format(name=self.mover())
+        return self.position()
 
     def position(self) -> Session:
         """A session at the puzzle's current position, the solver playing the opponent."""
         return Session(self.puzzle.game.copy(), computer=self.puzzle.opponent)
 
-    # ----- moves --------------------------------------------------------------------
-
-    def press(self, key: str) -> None:
-        if self.puzzle.stage is not Stage.SOLVING:
-            return self.say(self.puzzle.not_now())
-        super().press(key)
-
-    def play(self, move: Checked) -> None:
-        """The player's move: judged by the puzzle first, then shown on the board; the
-        solver answers after the computer's usual pause (`computer_move`)."""
+    def judge(self, move: Checked) -> str | None:
         try:
-            step = self.puzzle.play(move)
+            self.told = self.puzzle.play(move)
         except RulesError as error:
-            self.show_stage()
-            return self.say(str(error))
-        super().play(move)
-        self.tell(self.judgement(step))
+            return str(error)
+        return None
 
-    def computer_move(self) -> None:
+    def answer(self) -> Chooser | str | None:
         """The solver's next answer (worked out now, after the pause, not before the
         player's move is shown: on a deep position it takes a moment)."""
-        self.timer = None
-        if self.session.phase is not Phase.COMPUTER:
-            return
         reply = self.puzzle.reply()
         if reply is None or self.puzzle.last is None:
-            self.show_stage()
-            return self.say(self.puzzle.not_now())
-        self.show(self.board.computer_move(self.rng, choose=lambda _game: reply))
-        self.tell(self.judgement(self.puzzle.last))
+            return self.puzzle.not_now()
+        self.told = self.puzzle.last
+        return lambda _game: reply
 
-    def go(self, where: str | int) -> None:
-        self.say(_("In a puzzle the move list is for reading: Start over goes back to its start."))
+    def refusal(self, session: Session) -> str | None:
+        return None if self.puzzle.stage is Stage.SOLVING else self.puzzle.not_now()
 
-    def changed(self) -> None:
-        super().changed()
-        self.show_stage()
+    def no_take_back(self) -> str | None:
+        return _("In a puzzle the move list is for reading: Start over goes back to its start.")
 
-    # ----- words ----------------------------------------------------------------------
+    def seats(self, session: Session) -> tuple[Seat, Seat]:
+        return hot_seats(names_of(session), session.computer)
+
+    def to_act(self, session: Session) -> int | None:
+        return session.game.to_move
+
+    def status(self, board: Board) -> str:
+        return wording.status(board.session, board.renderer, board.view(), board.log)
+
+    def stage(self) -> str:
+        return "replying" if self.puzzle.reply_due else self.puzzle.stage.value
+
+    def buttons(self, session: Session) -> Buttons:
+        hidden = self.hidden if self.stage() == "refuted" else (*self.hidden, "retry")
+        return Buttons(_("Start over"), False, False, hidden)
+
+    def panel(self, board: Board) -> tuple[str, bool, LinkPanelView | None]:
+        return "", False, None
+
+    def behind(self) -> bool:
+        return False  # nothing but the solved puzzles is kept, and they only grow
+
+    def save(self, session: Session, text: str) -> Saved:
+        """The solve remembered once the win is shown."""
+        if self.stage() == "solved" and not self.solved:
+            self.solved = True
+            mark_solved(self.puzzle.puzzle["id"])
+        return Saved.KEPT
+
+    def words(self) -> tuple[str, str, str]:
+        """The goal, the feedback and the stage (tests and styles read it)."""
+        told = self.told if isinstance(self.told, str) else self.judgement(self.told)
+        return self.goal_text(), told, self.stage()
 
     def mover(self) -> str:
         return self.puzzle.game.player_name(self.puzzle.player)
@@ -208,18 +214,3 @@ class PuzzleBoard(BoardController):
             "Not this one: after {move}, {name} answers {replies} and wins. Press Try again."
         )
         return message.format(move=move, name=rival, replies=replies)
-
-    def tell(self, text: str) -> None:
-        self.feedback.textContent = text
-
-    def show_stage(self) -> None:
-        """The stage on the board's element (tests and styles read it), Try again when
-        a refutation is on the board, and the solve remembered once the win is shown."""
-        stage = self.puzzle.stage
-        state = "replying" if self.puzzle.reply_due else stage.value
-        root = self.host.root
-        first_time = state == "solved" and root.dataset.puzzleState != "solved"
-        root.dataset.puzzleState = state
-        self.retry_button.hidden = state != "refuted"
-        if first_time:
-            mark_solved(self.puzzle.puzzle["id"])

@@ -15,8 +15,8 @@ from __future__ import annotations
 from py_rules import i18n
 from py_rules.i18n import SOURCE_LANGUAGE
 
-from . import dom
-from .settings import LANGUAGES, PSEUDO_LANGUAGES, supported
+from ..browser import dom
+from ..settings import LANGUAGES, PSEUDO_LANGUAGES, supported
 
 __all__ = ["LANGUAGES", "PSEUDO_LANGUAGES", "choose", "start", "supported"]
 

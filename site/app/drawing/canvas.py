@@ -10,15 +10,15 @@ from typing import Any
 
 from py_rules.i18n import language
 
+from ..settings import RIGHT_TO_LEFT
 from . import theme
-from .settings import RIGHT_TO_LEFT
 from .theme import FONT
 
 
 def js_array(items: Any) -> Any:
     """A JavaScript array (the canvas wants one for dashes); imported when drawing, so
     the renderers (which only name `Pen`) import without a browser."""
-    from .dom import js_array as make
+    from ..browser.dom import js_array as make
 
     return make(items)
 

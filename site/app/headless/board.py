@@ -27,8 +27,8 @@ from py_rules.play.session import Chooser
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
-from . import wording
-from .renderers.base import Renderer, View
+from .. import wording
+from ..renderers.base import Renderer, View
 
 
 class Change(Enum):

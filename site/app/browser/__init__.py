@@ -1,0 +1,1 @@
+"""The browser boundary: the DOM, localStorage, the lesson API's events."""

@@ -1,0 +1,56 @@
+"""Where a game page keeps its game in progress, shared by the page's tabs.
+
+Plain logic over `dom`'s storage calls. The browser may refuse to keep anything (storage
+blocked for the site, a frame without storage, or a quota that every project site of one
+GitHub user shares and another filled): the game then plays on unsaved in this tab.
+
+Keys name the site's folder (`dom.site_scope()`, e.g. "/number-duels/"): every project
+site of one GitHub user is on one origin, `<user>.github.io`, with one localStorage, and
+two deployments side by side must not read or overwrite each other's games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..headless.slot import SaveSlot, new_revision
+from . import dom
+
+KEY_PREFIX = "number-duels:"
+UNSCOPED_PREFIX = "number-duels/"  # the keys of earlier versions, shared by every deployment
+
+
+def site_key(scope: str, name: str) -> str:
+    """The localStorage key of `name` (a game's slug, "puzzles-solved") for the deployment
+    of the site in the folder `scope`."""
+    return f"{KEY_PREFIX}{scope}{name}"
+
+
+def adopt_unscoped(name: str, key: str, convert: Callable[[str], str] = str) -> None:
+    """Move what an earlier version kept under the unscoped key of `name` to `key`, unless
+    `key` holds something already: the first deployment of the site that the player opens
+    on this origin takes it over (before, they all shared it). Nothing is lost when storage
+    refuses: the old key stays until the new one is written."""
+    old = UNSCOPED_PREFIX + name
+    text = dom.stored(old)
+    if text is None:
+        return
+    if dom.stored(key) is None and not dom.store(key, convert(text)):
+        return
+    dom.forget(old)
+    dom.forget(f"{old}#revision")
+
+
+def unscoped_save(text: str) -> str:
+    """An earlier version's save (the save alone) as a `SaveSlot` keeps it."""
+    return f"{new_revision('')}\n{text}"
+
+
+def page_slot(key: str) -> SaveSlot:
+    """The guarded slot `key` of this browser's localStorage, shared by the page's tabs."""
+    return SaveSlot(
+        key,
+        lambda key: dom.stored(key),
+        lambda key, text: dom.store(key, text),
+        lambda handler: dom.on_storage(handler),
+    )
