@@ -232,7 +232,7 @@ def test_moves_that_an_option_makes_illegal_are_refused_as_the_moves_fault() -> 
 
 
 def test_the_iframe_is_as_tall_as_the_board_the_options_make() -> None:
-    small = lb.frame_height(lb.lesson_from({"game": "digit-chain", "pool": "10"}))
-    large = lb.frame_height(lb.lesson_from({"game": "digit-chain", "pool": "99"}))
+    small = lb.frame_height("digit-chain", {"pool": "10"}, "")
+    large = lb.frame_height("digit-chain", {"pool": "99"}, "")
     assert small < large
     assert f'height="{large}"' in lb.iframe_snippet(lb.lesson_from({"game": "digit-chain"}), "/")

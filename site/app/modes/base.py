@@ -55,6 +55,27 @@ class Mode(Protocol):
     def save(self, session: Session, text: str) -> Saved: ...
 
 
+class RulesAlone:
+    """The puzzle's hooks as every other mode answers them: the game starts from a link, the
+    save or the settings, has no Try again, is judged by the rules alone, the computer plays
+    at its level, and there are no puzzle words to show."""
+
+    def start(self) -> Session | None:
+        return None  # a link, the save or the settings
+
+    def retry(self) -> Session | str | None:
+        return None  # only a puzzle has Try again
+
+    def judge(self, move: Checked) -> str | None:
+        return None  # the rules alone judge it
+
+    def answer(self) -> Chooser | str | None:
+        return None  # the computer plays at its level
+
+    def words(self) -> tuple[str, str, str]:
+        return "", "", ""  # no goal, no feedback, no stage
+
+
 def names_of(session: Session) -> tuple[str, str]:
     game = session.game
     return game.player_name(1), game.player_name(2)

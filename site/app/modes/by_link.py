@@ -6,8 +6,6 @@ from __future__ import annotations
 from py_rules import Phase, Session
 from py_rules.i18n import N_, _
 from py_rules.play.link import OVER, THEIR_TURN, WAITING
-from py_rules.play.session import Chooser
-from py_rules.rules.core import Checked
 
 from .. import wording
 from ..headless.board import Board
@@ -18,12 +16,12 @@ from ..link.shelf import NOT_KEPT, opponent
 from ..link.words import not_now as link_not_now
 from ..link.words import send_label, settings_note, status_line
 from ..settings import Features
-from .base import Saved, hidden_actions, names_of
+from .base import RulesAlone, Saved, hidden_actions, names_of
 
 NO_TAKE_BACK = N_("A game by link keeps every move sent: none can be taken back.")
 
 
-class ByLink:
+class ByLink(RulesAlone):
     """A game with a friend by link, or this player's row arranged before it is sealed."""
 
     computer_moves = False
@@ -32,21 +30,6 @@ class ByLink:
     def __init__(self, desk: LinkDesk, features: Features) -> None:
         self.desk = desk
         self.hidden = hidden_actions(features, True)
-
-    def start(self) -> Session | None:
-        return None  # a link, the save or the settings
-
-    def retry(self) -> Session | str | None:
-        return None  # only a puzzle has Try again
-
-    def judge(self, move: Checked) -> str | None:
-        return None  # the rules alone judge it
-
-    def answer(self) -> Chooser | str | None:
-        return None  # the computer plays at its level
-
-    def words(self) -> tuple[str, str, str]:
-        return "", "", ""  # no goal, no feedback, no stage
 
     def seats(self, session: Session) -> tuple[Seat, Seat]:
         return link_seats(names_of(session), self.mine(session))

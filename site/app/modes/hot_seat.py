@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from py_rules import Phase, Session
 from py_rules.i18n import _
-from py_rules.play.session import Chooser
-from py_rules.rules.core import Checked
 
 from .. import wording
 from ..headless.board import Board
@@ -14,10 +12,10 @@ from ..headless.seats import Seat, hot_seats
 from ..headless.slot import SaveSlot
 from ..headless.view import Buttons, LinkPanelView
 from ..settings import Features
-from .base import Saved, hidden_actions, names_of
+from .base import RulesAlone, Saved, hidden_actions, names_of
 
 
-class HotSeat:
+class HotSeat(RulesAlone):
     """Two players at this screen, or this screen's player against the computer."""
 
     computer_moves = True
@@ -26,21 +24,6 @@ class HotSeat:
     def __init__(self, slot: SaveSlot | None, features: Features, links: bool) -> None:
         self.slot = slot  # None: this board is not saved (a lesson's)
         self.hidden = hidden_actions(features, links)
-
-    def start(self) -> Session | None:
-        return None  # a link, the save or the settings
-
-    def retry(self) -> Session | str | None:
-        return None  # only a puzzle has Try again
-
-    def judge(self, move: Checked) -> str | None:
-        return None  # the rules alone judge it
-
-    def answer(self) -> Chooser | str | None:
-        return None  # the computer plays at its level
-
-    def words(self) -> tuple[str, str, str]:
-        return "", "", ""  # no goal, no feedback, no stage
 
     def seats(self, session: Session) -> tuple[Seat, Seat]:
         return hot_seats(names_of(session), session.computer)

@@ -224,8 +224,7 @@ class Builder:
 
     def refuse(self, refusal: str | RulesError) -> None:
         """Say why beside the field at fault (in the New game panel's words), offer no
-        snippet, and show no board: the preview never shows a lesson other than the one
-        chosen."""
+        snippet and show no board: the preview shows no lesson but the one chosen."""
         problem = str(refusal)
         if self.options is not None:
             self.options.show_error(refusal)

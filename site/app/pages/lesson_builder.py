@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -37,18 +36,13 @@ from ..settings import (
     settings_from_params,
     supported,
 )
+from .frame_size import FRAME_WIDTH, frame_height
+from .query import encode, query_params
 
 MODES = tuple(MODE_ALIASES)  # two-players, vs-computer, computer-first: as embeds spell them
 FIRSTS = ("1", "2", "random")
 MAX_NAME_LENGTH = 40
 MAX_PASTE_LENGTH = 20_000  # characters of a pasted snippet: far more than any snippet
-FRAME_WIDTH = 700  # the iframe's width; its height is the board's (`frame_height`)
-# Around the board in a framed game page 700 px wide, measured in Chromium: the status line
-# above it; the buttons, the message and the list of moves below; a bar of choices (Number
-# Circle's + and -) and a puzzle's goal where there are any; room for a line that wraps.
-FRAME_BOARD_WIDTH = 650
-FRAME_ABOVE, FRAME_BELOW, FRAME_BAR, FRAME_PUZZLE, FRAME_SPARE = 84, 103, 68, 48, 32
-FRAME_HEIGHT_UNKNOWN = 640
 # Where the standard game is over at its first move, a new lesson starts from the variant that
 # lasts, and the builder says why whenever the standard one is chosen: the options it sets, and
 # the advice.
@@ -64,7 +58,6 @@ LASTING: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
 }
 ATTRIBUTE = re.compile(r"""\bdata-([a-z0-9-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 ADDRESS = re.compile(r"""(?:src|href)\s*=\s*["']([^"']*)["']|(https?://\S+|\?\S+)""")
-SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
 @dataclass(frozen=True)
@@ -233,43 +226,9 @@ def valid(lesson: Lesson) -> bool:
 # ----- addresses and snippets ---------------------------------------------------------
 
 
-def encode(text: str) -> str:
-    """Percent-encoding for a query value (space as %20, so it reads the same everywhere)."""
-    return "".join(chr(b) if b in SAFE else f"%{b:02X}" for b in text.encode("utf-8"))
-
-
-def decode(text: str) -> str:
-    """A query value as the browser reads it ('+' a space; a stray '%' kept as it is)."""
-    raw = text.replace("+", " ").encode("utf-8")
-    out, i = bytearray(), 0
-    while i < len(raw):
-        pair = raw[i + 1 : i + 3].decode("ascii", "replace")
-        if (
-            raw[i] == ord("%")
-            and len(pair) == 2
-            and all(c in "0123456789abcdefABCDEF" for c in pair)
-        ):
-            out.append(int(pair, 16))
-            i += 3
-        else:
-            out.append(raw[i])
-            i += 1
-    return out.decode("utf-8", "replace")
-
-
 def query(lesson: Lesson) -> str:
     """The lesson as an address's query, without the "?"."""
     return "&".join(f"{name}={encode(value)}" for name, value in parameters(lesson).items())
-
-
-def query_params(text: str) -> dict[str, str]:
-    """The parameters of a query ("?" optional); the first of a repeated name wins."""
-    params: dict[str, str] = {}
-    for part in text.lstrip("?").split("&"):
-        name, _sep, value = part.partition("=")
-        if name:
-            params.setdefault(decode(name), decode(value))
-    return params
 
 
 def attribute_name(name: str) -> str:
@@ -294,35 +253,10 @@ def frame_address(lesson: Lesson, base: str) -> str:
     return f"{base}games/{lesson.game}/?embed=1&{query(lesson)}"
 
 
-def frame_height(lesson: Lesson) -> int:
-    """How tall the iframe must be to show this lesson's board whole, with its buttons,
-    at FRAME_WIDTH: the board's own layout for the game and options chosen (the renderer
-    the page draws with), and what the page puts around it."""
-    from ..renderers import renderer_class
-    from ..renderers.base import View
-
-    cls = GAMES[lesson.game]
-    try:
-        if lesson.puzzle:  # a puzzle has its own options
-            found = find(load(), lesson.game, lesson.puzzle)
-            game = cls(found["options"] if found else {})
-        else:
-            game = cls(settings_from_params(cls, dict(lesson.options), LEVELS).options)
-    except (RulesError, NoPuzzleData):  # refused: no snippet to size; the standard size
-        game = cls()
-    try:
-        renderer = renderer_class(lesson.game)(cls)
-    except KeyError:  # a game the pages cannot draw (the tests' own): the old fixed height
-        return FRAME_HEIGHT_UNKNOWN
-    layout = renderer.layout(game, View(), FRAME_BOARD_WIDTH)
-    bar = FRAME_BAR if any(target.bar for target in layout.targets) else 0
-    puzzle = FRAME_PUZZLE if lesson.puzzle else 0
-    return math.ceil(layout.height) + FRAME_ABOVE + FRAME_BELOW + bar + puzzle + FRAME_SPARE
-
-
 def iframe_snippet(lesson: Lesson, base: str) -> str:
     """The `<iframe>`: the game page showing the board only. Scripts are all it needs."""
-    width, height = FRAME_WIDTH, frame_height(lesson)
+    width = FRAME_WIDTH
+    height = frame_height(lesson.game, dict(lesson.options), lesson.puzzle)
     title = html.escape(GAMES[lesson.game].title)
     src = html.escape(frame_address(lesson, base), quote=True)
     return (
