@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import build_site
+import page_templates
 import pytest
 
+from py_rules.i18n import SOURCE_LANGUAGE
 from py_rules.registry import BUILT_IN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,8 +94,8 @@ def test_the_checker_reports_a_known_error_of_each_kind(messages: list[Message])
 def test_every_page_of_every_language_is_checked() -> None:
     """The run sees each language's own copy of every page the English site has."""
     pages = {p.relative_to(SITE).as_posix() for p in built(".html")}
-    tags = [language.tag for language in build_site.languages()]
-    others = [tag for tag in tags if tag != build_site.SOURCE_LANGUAGE]
+    tags = [language.tag for language in page_templates.languages()]
+    others = [tag for tag in tags if tag != SOURCE_LANGUAGE]
     english = {p for p in pages if p.split("/", 1)[0] not in others}
     assert {"index.html", "teach/index.html", "tutorial.html"} <= english
     assert all(f"games/{slug}/index.html" in english for slug in (kit.slug for kit in BUILT_IN)), (
