@@ -46,6 +46,15 @@ def icon(path: str) -> Any:
     return svg
 
 
+def svg_el(tag: str, **attrs: str) -> Any:
+    """A new SVG element; attribute names as they are written (viewBox, shape-rendering
+    spelt shape_rendering: _ for -)."""
+    node = js.document.createElementNS(SVG, tag)
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node
+
+
 def clear(node: Any) -> None:
     node.replaceChildren()
 
@@ -337,6 +346,41 @@ async def fetch_bytes(url: str) -> bytes | None:
         return bytes((await response.arrayBuffer()).to_py())
     except JsException:
         return None
+
+
+def load_script(url: str, done: Callable[[bool], None]) -> None:
+    """Run the site's classic script at `url` (its globals then exist on `window`);
+    `done(True)` once it ran, `done(False)` when it could not be had (the element is then
+    removed, so that a later call tries again)."""
+    script = el("script", src=url)
+
+    def failed(_event: Any) -> None:
+        script.remove()
+        done(False)
+
+    script.addEventListener("load", proxy(lambda _event: done(True)))
+    script.addEventListener("error", proxy(failed))
+    js.document.head.append(script)
+
+
+def qr_modules(text: str, level: str) -> list[list[bool]] | None:
+    """The modules (True: dark) of the QR code of `text` (one character per byte) at
+    error-correction `level`, made by the encoder `vendor/qrcode-generator/qrcode.js`
+    defines as `window.qrcode`, in the smallest version that holds it; None when the
+    encoder refused it."""
+    try:
+        code = js.qrcode(0, level)
+        code.addData(text, "Byte")
+        code.make()
+    except JsException:
+        return None
+    count, dark = int(code.getModuleCount()), code.isDark
+    return [[bool(dark(row, column)) for column in range(count)] for row in range(count)]
+
+
+def has_global(name: str) -> bool:
+    """Whether a script of the page defined `window.<name>`."""
+    return getattr(js.window, name, None) is not None
 
 
 def set_language(node: Any, language: str) -> None:
