@@ -336,6 +336,11 @@ def test_drawn_settings_waiting_words_and_opening_in_view(
         answer = bob.send("Send your answer")
         expect(bob.body).to_have_attribute("data-link-sent", "true")
         expect(bob.game.status).to_contain_text("Answer sent. Waiting for Ann's link")
+        # Still said after a reload: the page reopens the kept game, marked sent.
+        bob.page.reload(wait_until="commit")
+        expect(bob.body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        expect(bob.body).to_have_attribute("data-link-sent", "true")
+        expect(bob.game.status).to_contain_text("Answer sent. Waiting for Ann's link")
         ann.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         ann.receive(answer, "your-turn|their-turn")
         status_in_view_and_focused(ann.page)

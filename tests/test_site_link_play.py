@@ -417,3 +417,31 @@ def test_the_waiting_state_says_each_step_in_words() -> None:
     renderer.draw(Pen(), session.game, view, renderer.layout(session.game, view, 600.0))  # type: ignore[arg-type]
     assert f"You attack position {position} · waiting for Bob's number" in texts
     assert "No attacks yet" not in texts
+
+
+def test_a_link_sent_stays_sent_after_a_reload_until_the_game_moves_on() -> None:
+    """Shared or copied, a link is marked sent in the kept game: a reload (a new desk on
+    the same storage) says "sent" still; the next link is not sent; a damaged mark is
+    only not a mark."""
+    storage = Storage()
+    ann, bob = desk("circle-duel", storage), desk("circle-duel")
+    ann.start(settings(size="5"), 1)
+    invitation = play(ann)
+    assert ann.device is not None and not ann.link_sent
+    ann.mark_sent()
+    game = "#game=" + ann.device.line.game_id.hex()
+    reloaded = desk("circle-duel", storage)
+    assert reloaded.open(game) == ""
+    assert reloaded.link_sent
+    assert bob.open(invitation) == ""
+    answer = play(bob)
+    assert reloaded.open(answer) == ""
+    play(reloaded)
+    assert not reloaded.link_sent  # a new link to send: not sent yet
+    again = desk("circle-duel", storage)
+    assert again.open(game) == "" and not again.link_sent
+    shelf = json.loads(storage.items[KEY])
+    shelf["games"][game.removeprefix("#game=")]["sent"] = {"not": "a mark"}
+    storage.items[KEY] = json.dumps(shelf)
+    damaged = desk("circle-duel", storage)
+    assert damaged.open(game) == "" and not damaged.link_sent

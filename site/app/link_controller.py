@@ -98,7 +98,7 @@ class LinkGames:
     def link_sent(self) -> None:
         """The player shared or copied the link shown: the status says what comes next."""
         if self.desk and self.desk.device:
-            self.desk.sent = self.desk.device.link()
+            self.desk.mark_sent()
             self.render_link()
 
     def shelf_notice(self) -> None:
@@ -140,7 +140,7 @@ class LinkGames:
             return
         view, log = self.board.view(), self.board.log
         status = self.screen.status
-        sent = self.desk.sent == device.link()
+        sent = self.desk.link_sent
         status.textContent = status_line(session, self.renderer, view, log, sent)
         status.dataset.over = "true" if session.phase is Phase.OVER else "false"
         them = opponent(device)

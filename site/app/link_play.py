@@ -13,6 +13,7 @@ Nothing here checks a rule or a link itself: every refusal is the protocol's own
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -346,18 +347,32 @@ class LinkShelf:
             device.ended = (str(ended[0]), str(ended[1]))
         return device
 
-    def keep(self, device: Device) -> bool:
-        """Keep the device (the newest first in the list); False: the browser refused."""
+    def keep(self, device: Device, sent: bool = False) -> bool:
+        """Keep the device (the newest first in the list), and whether the player has sent
+        its link (shared or copied: `sent`); False: the browser refused."""
         data = self.data()
         key = device.line.game_id.hex()
         games = {k: v for k, v in data["games"].items() if k != key}
-        games = {key: {"device": device.to_data(), "summary": summary(device)}, **games}
+        entry: dict[str, Any] = {"device": device.to_data(), "summary": summary(device)}
+        if sent:
+            entry["sent"] = fingerprint(device.link())
+        games = {key: entry, **games}
         ended = dict(data["ended"])
         if device.ended:
             ended[key] = list(device.ended)
         shelf = {"v": SHELF_VERSION, "games": games, "ended": ended}
         self.kept = self.write(self.key, json.dumps(shelf))
         return self.kept
+
+    def was_sent(self, device: Device) -> bool:
+        """Whether the player sent this device's link as it is now (before a reload)."""
+        entry = self.games().get(device.line.game_id.hex())
+        return isinstance(entry, dict) and entry.get("sent") == fingerprint(device.link())
+
+
+def fingerprint(link: str) -> str:
+    """A short mark of a link, kept to know it was sent (the link itself is long)."""
+    return hashlib.sha256(link.encode()).hexdigest()[:32]
 
 
 class LinkDesk:
@@ -415,7 +430,25 @@ class LinkDesk:
     def show(self, device: Device) -> None:
         self.leave()
         self.device = device
-        self.shelf.keep(device)
+        self.sent = device.link() if self.shelf.was_sent(device) else ""
+        self.keep()
+
+    @property
+    def link_sent(self) -> bool:
+        """Whether the player sent the link to send now (shared or copied it)."""
+        return self.device is not None and self.sent == self.device.link()
+
+    def keep(self) -> None:
+        """Keep the device shown, with whether its link as it is now was sent."""
+        assert self.device is not None
+        self.shelf.keep(self.device, self.link_sent)
+
+    def mark_sent(self) -> None:
+        """The player shared or copied the link to send: the status says so, after a
+        reload too (a player who sent it should not wonder whether to send it again)."""
+        assert self.device is not None
+        self.sent = self.device.link()
+        self.keep()
 
     def open(self, fragment: str) -> str:
         """Open a page address's fragment (`#play=<link>` or `#game=<id>`) or a pasted
@@ -447,7 +480,7 @@ class LinkDesk:
             got = device.receive(text)
         except LinkRefused as refusal:
             return str(refusal)
-        self.shelf.keep(device)
+        self.keep()
         if got.cheating:
             return _("Cheating detected: {evidence}").format(evidence=got.cheating)
         return ""
@@ -488,5 +521,5 @@ class LinkDesk:
             action(self.device)
         except RulesError as error:
             return str(error)
-        self.shelf.keep(self.device)
+        self.keep()
         return ""
