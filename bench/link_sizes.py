@@ -3,8 +3,10 @@
 Figures, not a timed test: for each game at its standard size (and Number Duel with 9
 numbers, its largest), with the longest names a player can have (24 emoji, 4 bytes
 each in UTF-8), plays random games by link between two devices and prints the longest
-link seen, next to the 2,000 characters a link must fit in. Number Circle has no turn
-limit: it prints how many characters its moves take per 100 moves instead.
+link seen, next to the 2,000 characters a link must fit in, and what that leaves of a QR
+code's 2,953 bytes for the page's own address ("Show as QR code" draws the whole address).
+Number Circle has no turn limit: it prints how many characters its moves take per 100 moves
+instead.
 
     python bench/link_sizes.py [GAMES_PER_SETUP]
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
+
+from app.headless.qr import MAX_BYTES
 
 from py_rules.play.link import YOUR_TURN, Device, LinkRefused
 
@@ -63,10 +67,12 @@ def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv and argv[0].isdecimal() else 200
     rng = random.Random(2026)
     print(f"longest link of {games} random games each, longest names (limit {LIMIT}):")
+    longest = 0
     for slug, options in SETUPS:
         count = max(1, games // 40) if slug == "number-circle" else games  # long games
         results = [longest_link(slug, options, rng) for _ in range(count)]
         size, moves, invitation = max(results)
+        longest = max(longest, size)
         shown = ", ".join(f"{k}={v}" for k, v in options.items()) or "standard"
         if slug == "number-circle":
             per_100 = (size - invitation) * 100 // max(moves, 1)
@@ -76,6 +82,10 @@ def main(argv: list[str]) -> int:
             )
             continue
         print(f"  {slug:14} {shown:12} {size:5} characters ({moves} moves)")
+    print(
+        f"a QR code holds {MAX_BYTES} bytes: the longest link leaves {MAX_BYTES - longest - 6}"
+        " for the page's address before #play="
+    )
     return 0
 
 

@@ -23,6 +23,7 @@ from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext, Page, expect
 from site_server import start_server
 from test_games import play_out, winner_shown
+from test_link_qr import read_code
 
 from py_rules.play.link.device import Device
 
@@ -108,6 +109,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
         f"vendor/pyodide/{next((SITE / 'vendor/pyodide').glob('python_stdlib-*.zip.gz')).name}",
         "py/number-duels.zip.gz",
         "vendor/pyscript/core.js",
+        "vendor/qrcode-generator/qrcode.js",
         "manifest.webmanifest",
         "assets/icons/icon-512.png",
     ):
@@ -148,6 +150,12 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     expect(body).to_have_attribute("data-link", re.compile("^(your-turn|their-turn)$"))
     expect(joined.locator("#players")).to_contain_text("Ann")
+    # Its link as a QR code too: the encoder, never loaded online, comes from the cache.
+    joined.get_by_role("button", name="Show as QR code").click()
+    figure = joined.locator("figure.link-qr")
+    expect(figure).to_have_attribute("data-state", "shown")
+    code = figure.get_by_role("img", name="QR code of the link to send")
+    assert read_code(code) == joined.locator(".link-field").input_value()
 
 
 def test_a_new_build_replaces_the_cache_after_the_player_reloads(

@@ -1,4 +1,4 @@
-"""A game page's games by link without the browser (`site/app/link_play.py`): two desks
+"""A game page's games by link without the browser (`site/app/link/`): two desks
 (two devices, each with its own storage) start, join and play games by passing page
 addresses, keep them, reopen them by id, refuse bad links with the protocol's words,
 and show only what the rules let this player see."""

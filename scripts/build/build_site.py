@@ -40,10 +40,14 @@ GAME_DATA = {"data/number_duel_openings.bin": "number-duel"}
 # fflate unpacks the pre-compressed files in a browser without DecompressionStream (the runtime
 # wrapper imports it only there).
 FFLATE = NODE / "fflate" / "esm" / "browser.js"
+# The QR code encoder: a game page loads it when a player asks for a link as a QR code (a
+# classic script defining `window.qrcode`; site/app/link_qr.py). The worker precaches it.
+QR_ENCODER = NODE / "qrcode-generator" / "dist" / "qrcode.js"
 VENDOR_SOURCES = {
     "vendor/pyodide": PYODIDE_DIR,
     "vendor/pyscript": PYSCRIPT_DIST,
     "vendor/fflate": FFLATE.parent,
+    "vendor/qrcode-generator": QR_ENCODER.parent,
 }
 
 import analysis_section  # noqa: E402  (scripts/build/analysis_section.py: perfect-play table)
@@ -93,9 +97,11 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
 
 def copy_runtime(out: Path) -> None:
     """Vendor Pyodide and PyScript, with the source maps their scripts name (fetched only by
-    developer tools, never precached) and Pyodide's one change (scripts/pyodide_patch.py)."""
+    developer tools, never precached), fflate and the QR code encoder, and Pyodide's one
+    change (scripts/build/pyodide_patch.py)."""
     missing = [n for n in snapshot.RUNTIME_FILES if not (PYODIDE_DIR / n).is_file()]
-    if missing or not (PYSCRIPT_DIST / "core.js").is_file() or not FFLATE.is_file():
+    needed = (PYSCRIPT_DIST / "core.js", FFLATE, QR_ENCODER)
+    if missing or not all(path.is_file() for path in needed):
         sys.exit("node_modules is incomplete: run `make site` (or `npm ci --omit=dev`) first.")
     pyodide_out = out / "vendor" / "pyodide"
     pyodide_out.mkdir(parents=True)
@@ -109,8 +115,10 @@ def copy_runtime(out: Path) -> None:
     except pyodide_patch.PatchNotApplicable as error:
         sys.exit(f"{error}: update scripts/pyodide_patch.py for this Pyodide")
     copy_tree(PYSCRIPT_DIST, out / "vendor" / "pyscript")
-    (out / "vendor" / "fflate").mkdir()
-    shutil.copy2(FFLATE, out / "vendor" / "fflate" / FFLATE.name)
+    for single in (FFLATE, QR_ENCODER):
+        folder = out / "vendor" / single.parent.parent.name
+        folder.mkdir()
+        shutil.copy2(single, folder / single.name)
 
 
 def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:

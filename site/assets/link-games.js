@@ -1,5 +1,5 @@
 // The home page's list of games by link kept in this browser: each game page keeps them
-// (site/app/link_play.py, with a summary per game that Python wrote) under one storage key
+// (site/app/link/shelf.py, with a summary per game that Python wrote) under one storage key
 // named after the site's folder. This script only reads those summaries and lists them,
 // each with a link that continues the game on its page; it decides nothing about a game.
 // The summaries are English data: each line is worded here in the page's language, the

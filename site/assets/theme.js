@@ -3,7 +3,7 @@
 // is drawn, so a dark page never flashes light. The choice is kept in localStorage under this
 // deployment's folder, as the games are (site/app/storage.py); when the browser refuses
 // storage, the switch still works on the page it is pressed on. Sets <html data-theme> and
-// tells the page's boards (site/app/dom.py) with a "nd-theme" event on document.
+// tells the page's boards (site/app/browser/dom.py) with a "nd-theme" event on document.
 "use strict";
 (() => {
   const root = document.documentElement;

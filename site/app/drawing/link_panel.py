@@ -1,5 +1,6 @@
-"""The page's part for playing a friend by link: send the link, resign or stop, and
-open a link a friend sent (pasted, when it did not come as a page address).
+"""The page's part for playing a friend by link: send the link (or show it as a QR code),
+resign or stop, and open a link a friend sent (pasted, when it did not come as a page
+address).
 
 It only shows what the controller tells it and hands presses back: the link to send is
 always in a field the player can select, as the clipboard may be refused.
@@ -15,6 +16,7 @@ from py_rules.play.link import CHEATING, OVER, STOPPED, YOUR_TURN
 
 from ..browser.dom import el, on, send_text
 from ..headless.view import LinkPanelView
+from .link_qr import LinkQr
 
 NOT_COPIED = N_("Copy the link from the field above.")
 SEND_NOTE = N_("Send this link to {them} in any chat; open their answer here when it comes.")
@@ -45,7 +47,9 @@ class LinkPanel:
         )
         self.note = el("p", "link-note", aria_live="polite")
         self.settings = el("p", "link-settings")
-        self.send_box.append(self.send_button, self.field, self.note)
+        self.qr = LinkQr()  # the same link as a code, for a friend in the same room
+        self.send_box.append(self.send_button, self.field, self.qr.button, self.note)
+        self.send_box.append(self.qr.figure)
         self.buttons = el("div", "link-actions")
         self.resign = el("button", "button", _("Resign"), type="button")
         self.stop = el("button", "button", _("Stop this game"), type="button")
@@ -99,6 +103,7 @@ class LinkPanel:
         if self.field.value != url:
             self.field.value = url
             self.note.textContent = self.words()
+        self.qr.follow(url)
         self.send_box.hidden = not view.sending
         self.resign.hidden = status != YOUR_TURN
         self.stop.hidden = status in (CHEATING, STOPPED)
