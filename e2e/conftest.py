@@ -171,11 +171,16 @@ def new_context(browser: Any, site_url: str, phone: bool = False, **options: Any
     if not phone:
         return browser.new_context(**{"viewport": DESKTOP, **options})
     context = browser.new_context(**{"viewport": PHONE, "service_workers": "block", **options})
+    serve_axe(context, site_url)
+    return context
+
+
+def serve_axe(context: Any, site_url: str) -> None:
+    """Answer axe-core's address (AXE_PATH) in `context`, for the accessibility checks."""
     context.route(
         f"{site_url}{AXE_PATH}",
         lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
     )
-    return context
 
 
 def _variant(request: pytest.FixtureRequest) -> dict[str, Any]:

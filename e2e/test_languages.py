@@ -196,7 +196,7 @@ def test_the_pages_scripts_pick_spanish_plural_forms_and_english_without_a_table
         assert page.evaluate(call, [singular, plural, n]) == expected
     assert expected != plural.format(seconds=n), "the catalogue translates it"
     fill = "() => window.ndGettext('{game} with {name}', { game: 'A', name: 'B' })"
-    assert page.evaluate(fill) == "A con B"
+    assert page.evaluate(fill) == "A (rival: B)"
     assert page.evaluate("() => window.ndNumberLocale") == "es-u-nu-latn"
     page.goto(f"{site_url}notices.html?lang=en")
     settled(page, f"{site_url}notices.html?lang=en", "en")

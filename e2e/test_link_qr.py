@@ -13,10 +13,11 @@ import io
 from typing import Any
 
 import zxingcpp
+from conftest import serve_axe
 from PIL import Image
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from test_accessibility import check
-from test_link_play import Player, devices  # noqa: F401  (devices: a fixture)
+from test_link_play import Player
 
 ENCODER = "vendor/qrcode-generator/qrcode.js"
 
@@ -34,10 +35,11 @@ def qr_figure(page: Page) -> Locator:
 
 
 def test_show_as_qr_code_opens_the_game_on_the_friends_device(
-    devices: list[BrowserContext],  # noqa: F811  (the fixture imported above)
+    devices: list[BrowserContext],
     site_url: str,
     watch: Any,
 ) -> None:
+    serve_axe(devices[0], site_url)
     ann, bob = (Player(context, watch, "number-duel") for context in devices)
     asked: list[str] = []
     ann.page.on("request", lambda request: asked.append(request.url))

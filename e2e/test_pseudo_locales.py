@@ -23,9 +23,10 @@ from typing import Any
 import pytest
 from app.renderers import renderer_class
 from app.settings import LANGUAGES, PSEUDO_LANGUAGES, RIGHT_TO_LEFT
+from conftest import AXE, AXE_PATH
 from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
 from playwright.sync_api import Browser, Page, expect
-from test_accessibility import AXE, AXE_PATH, small_targets, violations
+from test_accessibility import small_targets, violations
 
 LOCALES = PSEUDO_LANGUAGES + tuple(tag for tag in LANGUAGES if tag not in ("en", "es"))
 # The languages each game is played to its end in: the pseudo-locales, the one written right
