@@ -210,6 +210,15 @@ def devices(
     assert watch.errors == [], f"console errors: {watch.errors}"
 
 
+@pytest.fixture
+def other_origin(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A folder served on another port of loopback: another origin, as a school's site."""
+    server, url = start_server(tmp_path, prefix="/lessons/")
+    yield tmp_path, url
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="module")
 def module_context(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iterator[Any]:
     """The same, shared by every test of a module (its HTTP cache too: pages load faster)."""

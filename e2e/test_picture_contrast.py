@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from gamepage import GamePage
 from playwright.sync_api import Browser, expect
-from strategies import every_game
+from test_accessibility import GAMES  # small boards, played to their end by first moves
 from test_games import MAX_TURNS, take_turn
 
 # WCAG 2 relative luminance and contrast, and the colour under a point; shared by both checks.
@@ -128,16 +128,6 @@ SVG_RATIOS = (
 }"""
 )
 THEMES = ("light", "dark")
-# Positions that draw what a fresh board does not: a move made, and the game's ending.
-GAMES = every_game(
-    {
-        "circle-duel": "?size=5",
-        "number-circle": "",
-        "sequence-duel": "?size=6",
-        "digit-chain": "?pool=30",
-        "number-duel": "?numbers=3",
-    }
-)
 
 
 def low(found: list[dict[str, Any]]) -> list[str]:

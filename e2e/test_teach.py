@@ -12,7 +12,6 @@ of these states.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ import pytest
 from conftest import PHONE
 from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from site_server import start_server
 from strategies import every_game
 from test_accessibility import small_targets, violations
 
@@ -56,15 +54,6 @@ HOST_PAGE = """<!doctype html>
 <body><h1>Today's lesson</h1>
 {snippets}
 </body></html>"""
-
-
-@pytest.fixture
-def other_origin(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A folder served on another port of loopback: another origin, as a school's site."""
-    server, url = start_server(tmp_path, prefix="/lessons/")
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
 
 
 def no_violations(page: Page, site_url: str, state: str) -> None:

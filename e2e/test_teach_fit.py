@@ -10,14 +10,12 @@ make a lesson again; a lesson has no side to take in a game by link.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import Browser, Page, expect
-from site_server import start_server
 from strategies import every_game
 
 import py_rules
@@ -49,15 +47,6 @@ FRAMED = """() => ({
   buttons: Math.max(...[...document.querySelectorAll('.actions button')]
     .filter(b => b.checkVisibility()).map(b => b.getBoundingClientRect().bottom)),
 })"""
-
-
-@pytest.fixture
-def other_origin(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A folder served on another port of loopback: another origin, as a school's site."""
-    server, url = start_server(tmp_path, prefix="/lessons/")
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
 
 
 def open_builder(page: Page, site_url: str, query: str) -> None:
