@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
-from site_server import SITE_DIR, start_server, warm_gzip_cache
+from site_server import SITE_DIR, ByteMeter, start_server, warm_gzip_cache
 
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
@@ -66,13 +66,18 @@ def chromium_path(given: str | None) -> str:
 
 
 def serve_site(
-    site: Path = SITE_DIR, extra: Mapping[str, bytes] | None = None, *, floor: bool = False
+    site: Path = SITE_DIR,
+    extra: Mapping[str, bytes] | None = None,
+    *,
+    floor: bool = False,
+    meter: ByteMeter | None = None,
 ) -> tuple[Any, str]:
-    """Serve the built site on loopback under PREFIX (with the floor page): (server, base URL)."""
+    """Serve the built site on loopback under PREFIX (with the floor page): (server, base URL).
+    `meter` counts the bytes the server sends."""
     floor_files = {f"/{FLOOR_PATH}": FLOOR_PAGE, "/bench/floor.mjs": FLOOR_SCRIPT}
     files = floor_files if floor else {}
     warm_gzip_cache(site)
-    return start_server(site, prefix=PREFIX, extra={**files, **(extra or {})})
+    return start_server(site, prefix=PREFIX, extra={**files, **(extra or {})}, meter=meter)
 
 
 def wait_ready(page: Any, what: str) -> None:

@@ -2,10 +2,11 @@
 Content Security Policy.
 
 The service worker (site/sw.js, written per build by scripts/build/offline.py) precaches the
-whole build on the first visit; afterwards the site loads and plays with the network
-off. A new build is a new worker with a new cache that replaces the old one when the
-player presses Reload on the notice. Each test has its own browser context (so its own
-service worker) and its own server, which it can stop or change.
+build on the first visit (all but what no page loads: the gzip snapshot, Pyodide's full
+standard library and lock file, PyScript's editor and terminal); afterwards the site loads
+and plays with the network off. A new build is a new worker with a new cache that replaces
+the old one when the player presses Reload on the notice. Each test has its own browser
+context (so its own service worker) and its own server, which it can stop or change.
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     GamePage(page, "sequence-duel").open(url, "?delay=0")
     cache = wait_until_controlled(page)
     assert cache.endswith(" " + worker_version(SITE)) and url in cache
-    # The whole build is in the cache: pages, assets, runtime, manifest, icons; not the gzip
-    # snapshot, which the page downloads itself after the first visit and keeps unpacked.
+    # The build is in the cache: pages, assets, runtime, manifest, icons; not the gzip
+    # snapshot (the page makes its own after the first visit and keeps it unpacked), nor
+    # what no page loads.
     expected = {url + ("" if path == "./" else path) for path in worker_files(SITE)}
     assert cached_urls(page, cache) == expected
     names = {u.removeprefix(url) for u in expected}
@@ -105,7 +107,6 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
         "games/number-duel/",
         "puzzles/",
         "vendor/pyodide/pyodide.asm.wasm",
-        "vendor/pyodide/python_stdlib.zip",
         f"vendor/pyodide/{next((SITE / 'vendor/pyodide').glob('python_stdlib-*.zip.gz')).name}",
         "py/number-duels.zip.gz",
         "vendor/pyscript/core.js",
@@ -115,6 +116,9 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     ):
         assert must in names, must
     assert not any(re.fullmatch(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz", n) for n in names)
+    for never in ("python_stdlib.zip", "pyodide-lock.json"):
+        assert f"vendor/pyodide/{never}" not in names, never
+    assert not [n for n in names if re.match(r"vendor/pyscript/(xterm|codemirror)", n)]
     page.wait_for_function(
         "() => performance.getEntriesByName('nd-snapshot-kept').length > 0",
         timeout=SW_TIMEOUT_MS,

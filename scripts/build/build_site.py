@@ -267,7 +267,7 @@ def build(out: Path) -> None:
     catalogues.compile_all(out / "locale")
     # These travel gzipped whatever the host compresses: the page fetches <name>.gz.
     packed = (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
-    snapshot.install(out, precompressed=packed)
+    snapshot.install(out, precompressed=packed, bundle=BUNDLE)
     precompress.pack(out, packed)
     stdlib += precompress.SUFFIX
     sizes = runtime_sizes(out, stdlib)

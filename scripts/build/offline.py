@@ -37,10 +37,19 @@ SITE = ROOT / "site"
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 NOT_CACHED = {WORKER, ".nojekyll"}
-# The gzip memory snapshot is not precached: the page keeps it unpacked in Cache Storage
-# itself (site/snapshot/pyodide-snapshot.mjs), and offline Python starts without it anyway.
-# Nor are the vendored scripts' source maps, which only developer tools fetch.
-NOT_PRECACHED = re.compile(r"vendor/pyodide/snapshot-[0-9a-f]+\.gz|vendor/.*\.map")
+# What no page loads, and so no visitor should download to play offline:
+# - the gzip memory snapshot: a visit makes its own and keeps it unpacked in Cache Storage
+#   (site/snapshot/pyodide-snapshot.mjs); offline Python starts without it anyway;
+# - Pyodide's full standard library (2.5 MB on the wire), the safety net that loads a module
+#   the trimmed library lacks, which the tests guarantee never happens, and Pyodide's package
+#   lock file (the pages give it one without packages);
+# - PyScript's code editor and terminal (CodeMirror, xterm.js: no page has a <py-editor> or a
+#   terminal), and the vendored scripts' source maps, which only developer tools fetch.
+NOT_PRECACHED = re.compile(
+    r"vendor/pyodide/(snapshot-[0-9a-f]+\.gz|python_stdlib\.zip|pyodide-lock\.json)"
+    r"|vendor/pyscript/(codemirror|xterm|py-editor|py-terminal)[^/]*"
+    r"|vendor/.*\.map"
+)
 # A language's catalogue; the language's set is it and the pages in the folder of its tag.
 CATALOGUE = re.compile(r"locale/(?P<tag>[^/]+)\.mo")
 

@@ -280,11 +280,15 @@ def lock_info(pyodide_dir: Path) -> dict:
     return dict(lock["info"])
 
 
-def wrapper_source(inputs: Inputs, meta: dict, precompressed: Sequence[str] = ()) -> str:
+def wrapper_source(
+    inputs: Inputs, meta: dict, precompressed: Sequence[str] = (), bundle: str | None = None
+) -> str:
     """The wrapper module with this snapshot's identity filled in.
 
     `precompressed`: files of the site (paths from its root) that the build gzips to
     `<path>.gz` (scripts/build/precompress.py); the wrapper fetches those when asked for these.
+    `bundle`: the Python bundle (path from the site's root) and the preamble let a first visit
+    make the same snapshot in the visitor's browser, instead of downloading this one.
     """
     config = {
         "file": snapshot_name(inputs),
@@ -297,6 +301,8 @@ def wrapper_source(inputs: Inputs, meta: dict, precompressed: Sequence[str] = ()
         "wasmGzipBytes": _gzip_size(inputs.pyodide_dir / "pyodide.asm.wasm"),
         "lockInfo": lock_info(inputs.pyodide_dir),
         "precompressed": [posixpath.relpath(p, RUNTIME_DIR) for p in precompressed],
+        "bundle": posixpath.relpath(bundle, RUNTIME_DIR) if bundle else None,
+        "preamble": inputs.preamble(inputs.digest) if bundle else None,
     }
     template = WRAPPER.read_text(encoding="utf-8")
     marker = "/*@SNAPSHOT@*/ null"
@@ -310,10 +316,11 @@ def install(
     inputs: Inputs | None = None,
     cache_dir: Path = CACHE_DIR,
     precompressed: Sequence[str] = (),
+    bundle: str | None = None,
 ) -> dict:
     """Put the snapshot, its record and the wrapper into out/vendor/pyodide/; return the record.
 
-    `precompressed`: see `wrapper_source`."""
+    `precompressed`, `bundle`: see `wrapper_source`."""
     inputs = inputs or _default_inputs()
     folder = ensure_cached(inputs, cache_dir)
     meta = json.loads((folder / "meta.json").read_text())
@@ -322,7 +329,7 @@ def install(
     shutil.copyfile(folder / "snapshot.gz", target / snapshot_name(inputs))
     record = {"file": snapshot_name(inputs), **meta}
     (target / f"snapshot-{inputs.short}.json").write_text(json.dumps(record, indent=1) + "\n")
-    source = wrapper_source(inputs, meta, precompressed)
+    source = wrapper_source(inputs, meta, precompressed, bundle)
     (target / interpreter_name(inputs)).write_text(source, encoding="utf-8")
     return record
 

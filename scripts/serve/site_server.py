@@ -29,6 +29,7 @@ import hashlib
 import os
 import posixpath
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -45,6 +46,31 @@ CACHE_CONTROL = "max-age=600"
 # How hard the host compresses is its own business (not published); level 6 is zlib's and
 # nginx's usual choice.
 GZIP_LEVEL = 6
+
+
+class ByteMeter:
+    """Counts every byte the server sends (status lines, headers and bodies) and when it
+    last sent one: what a visit costs on the wire, service worker requests included, which
+    the page's own resource timing cannot see. Shared by the server's threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.sent = 0
+        self.last = time.monotonic()
+        self.paths: dict[str, int] = {}
+
+    def add(self, count: int, path: str = "") -> None:
+        with self._lock:
+            self.sent += count
+            self.last = time.monotonic()
+            if path:
+                self.paths[path] = self.paths.get(path, 0) + count
+
+    def reset(self) -> None:
+        with self._lock:
+            self.sent = 0
+            self.last = time.monotonic()
+            self.paths = {}
 
 
 @dataclass(frozen=True)
@@ -106,6 +132,7 @@ class SiteHandler(BaseHTTPRequestHandler):
         extra: Mapping[str, bytes],
         quiet: bool,
         csp: str | None,
+        meter: ByteMeter | None = None,
         **kw,
     ):
         self.directory = directory
@@ -113,6 +140,7 @@ class SiteHandler(BaseHTTPRequestHandler):
         self.extra = extra
         self.quiet = quiet
         self.csp = csp
+        self.meter = meter
         super().__init__(*args, **kw)
 
     def site_path(self) -> str | None:
@@ -210,6 +238,8 @@ class SiteHandler(BaseHTTPRequestHandler):
         if not head:
             try:
                 self.wfile.write(body.data)
+                if self.meter is not None:
+                    self.meter.add(len(body.data), urlsplit(self.path).path)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True  # the browser went away mid-file (page closed)
 
@@ -222,6 +252,11 @@ class SiteHandler(BaseHTTPRequestHandler):
         # module, the runtime and fetch().
         self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
+
+    def flush_headers(self) -> None:
+        if self.meter is not None and hasattr(self, "_headers_buffer"):
+            self.meter.add(sum(map(len, self._headers_buffer)), urlsplit(self.path).path)
+        super().flush_headers()
 
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
@@ -236,12 +271,13 @@ def start_server(
     extra: Mapping[str, bytes] | None = None,
     quiet: bool = True,
     csp: str | None = None,
+    meter: ByteMeter | None = None,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Serve `directory` at http://host:port/prefix in a daemon thread; return (server, url).
 
     `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page;
     `csp`, the pages' Content-Security-Policy (the build's `offline.CSP`), is sent as a
-    header too (GitHub Pages cannot).
+    header too (GitHub Pages cannot); `meter` counts the bytes sent.
     """
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(
@@ -251,6 +287,7 @@ def start_server(
         extra=dict(extra or {}),
         quiet=quiet,
         csp=csp,
+        meter=meter,
     )
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True

@@ -90,9 +90,14 @@
   async function start() {
     // Offline, a page that is already served by the worker does not ask for sw.js again
     // (that fetch would fail and be logged); the browser checks for updates on navigation.
-    const registration =
-      (container.controller && (await container.getRegistration(root.href))) ||
-      (await container.register(new URL("sw.js", root)));
+    const held = container.controller && (await container.getRegistration(root.href));
+    // A browser that asks to save data (Save-Data) gets no precache: a worker that some
+    // earlier visit installed goes on serving, but none is installed now.
+    if (!held && navigator.connection?.saveData) {
+      console.info("Offline use is not set up: the browser asks to save data");
+      return null;
+    }
+    const registration = held || (await container.register(new URL("sw.js", root)));
     watch(registration.waiting);
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));

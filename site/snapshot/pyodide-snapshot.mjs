@@ -5,14 +5,16 @@
 // (PyScript takes the runtime folder from that URL); embed.js names it too. It re-exports
 // Pyodide and replaces loadPyodide. As soon as it is evaluated it starts Python one of two ways:
 //
-// - "snapshot": restore the build-time memory snapshot (scripts/build/snapshot.py), in which CPython
-//   has already started and imported the rules. Taken when this browser keeps the unpacked
-//   snapshot in Cache Storage from an earlier visit, or when the network is fast enough that
-//   downloading the 6 MB gzip file costs less than starting Python normally (measured on the
-//   first bytes of pyodide.asm.wasm, which either way must be downloaded).
-// - "normal": start CPython as Pyodide does. Taken on a first visit over a slower network.
-//   Once the page is playable, the snapshot is fetched for the next visit at low priority,
-//   unpacked and kept in Cache Storage.
+// - "snapshot": restore a memory snapshot, in which CPython has already started and imported
+//   the rules. Taken when this browser keeps the unpacked snapshot in Cache Storage from an
+//   earlier visit (or when asked for, `?python-start=snapshot`: then the build-time snapshot,
+//   scripts/build/snapshot.py, is downloaded).
+// - "normal": start CPython as Pyodide does. Taken on a first visit. Once the page is playable
+//   and the browser idle, a worker running this very module (named MAKER) starts a second
+//   Python from the files this visit has downloaded already, imports what the build-time
+//   snapshot imports, makes the snapshot and keeps it in Cache Storage for the next visit:
+//   no byte of it crosses the network. A browser that asks to save data (Save-Data) gets no
+//   snapshot.
 //
 // Both load the trimmed standard library of this build (scripts/build/stdlib_trim.py; the snapshot was
 // made with the very same zip; gzipped at build time, see the fetch below) with a safety net
@@ -28,7 +30,7 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 export * from "./pyodide.mjs";
 
 // Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
-// wasmGzipBytes, lockInfo, precompressed}.
+// wasmGzipBytes, lockInfo, precompressed, bundle, preamble}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // The pages load no packages: Pyodide gets a lock file without any instead of fetching its own.
 const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
@@ -40,17 +42,15 @@ const HEADER_BYTES = 48;
 // origin (<user>.github.io/a/ and /b/) keep one each. Earlier versions used the bare name.
 const CACHE_NAME = `nd-python-snapshot ${new URL("../../", import.meta.url).href}`;
 const UNSCOPED_CACHE = "nd-python-snapshot";
-// On a first visit the snapshot is downloaded only if that should take at most this long
-// (at about 16 Mbit/s or faster): about what starting CPython and importing the rules costs
-// instead on a slow machine. A busy machine serving itself on loopback measures 25 Mbit/s
-// and more; a 10 Mbit/s line measures under 10.
-const SNAPSHOT_BUDGET_MS = 3000;
-// How long to wait for pyodide.asm.wasm before deciding that the network is too slow.
-const PROBE_MS = 2000;
+// The name of the worker that makes the snapshot in this browser (this module, run again).
+const MAKER = "nd-snapshot-maker";
+const IS_MAKER = typeof document === "undefined" && globalThis.name === MAKER;
+// Where PyScript unpacks the Python bundle (its `./*`), as the build-time snapshot has it.
+const HOME = "/home/pyodide";
 // Whether this browser can unpack gzip in the page (DecompressionStream: Safari 16.4, Firefox 113
-// and later). Without it no snapshot is downloaded (it would be unpacked on the main thread), and
-// the pre-compressed files (the standard library, the bundle) are unpacked by fflate, a small
-// inflater copied from npm beside the runtime and imported only by such a browser.
+// and later). Without it the pre-compressed files (the standard library, the bundle) are
+// unpacked by fflate, a small inflater copied from npm beside the runtime and imported only by
+// such a browser.
 const FALLBACK_INFLATER = new URL("../fflate/browser.js", import.meta.url).href;
 const CAN_GUNZIP = (() => {
   try {
@@ -73,9 +73,10 @@ const cacheKey = SNAPSHOT.file ? fileURL(SNAPSHOT.file.replace(/\.gz$/, ".raw"))
 // ----- the wasm download, started here and handed to Pyodide -----------------------------------
 
 const WASM_URL = fileURL("pyodide.asm.wasm");
-const wasmResponse = fetch(WASM_URL);
-wasmResponse.catch(() => {}); // Pyodide's own fetch reports a failure
-let wasmUnclaimed = true;
+// The maker starts once the page is playable: the wasm is in the browser's caches by then.
+const wasmResponse = IS_MAKER ? null : fetch(WASM_URL);
+wasmResponse?.catch(() => {}); // Pyodide's own fetch reports a failure
+let wasmUnclaimed = !IS_MAKER;
 const pageFetch = globalThis.fetch;
 // Files that hosts such as GitHub Pages would send uncompressed (the standard library and the
 // Python bundle are zips; Number Duel's opening table is data) are gzipped at build time
@@ -110,34 +111,6 @@ async function fetchUnpacked(url, init) {
     body = gunzipSync(data);
   }
   return new Response(body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
-}
-
-/**
- * Download speed in bytes per millisecond, or 0 when it is too slow for the snapshot to pay.
- *
- * On a network fast enough for the snapshot, the wasm (a bit over half its size) arrives
- * within PROBE_MS of this module starting (the page preloads it, so it may be in already);
- * its resource timing entry then says how fast it came. If it is still arriving, the network
- * is too slow and nothing is lost: Python needs the wasm either way.
- */
-async function downloadRate() {
-  const reader = (await wasmResponse).clone().body.getReader();
-  const deadline = new Promise((resolve) => setTimeout(resolve, PROBE_MS, "late"));
-  for (;;) {
-    const read = await Promise.race([reader.read(), deadline]);
-    if (read === "late") {
-      reader.cancel().catch(() => {});
-      return 0;
-    }
-    if (read.done) break;
-  }
-  await new Promise((resolve) => setTimeout(resolve)); // the timing entry comes after the end
-  const [entry] = performance.getEntriesByName(WASM_URL, "resource");
-  if (!entry) return Infinity;
-  // From another origin without Timing-Allow-Origin (an embed, a sandboxed frame) the entry
-  // hides the size and the first byte's time: then count from the request, at gzip size.
-  const ms = entry.responseEnd - (entry.responseStart || entry.startTime);
-  return ms > 0 ? (entry.encodedBodySize || SNAPSHOT.wasmGzipBytes) / ms : Infinity;
 }
 
 // ----- the snapshot: from Cache Storage or the network ------------------------------------------
@@ -218,10 +191,10 @@ function gzipName(data) {
   return String.fromCharCode(...data.subarray(at, end));
 }
 
+/** Is `raw` a snapshot of this Pyodide build? (One made in this browser may differ in size
+ * from the build's; either way the restore checks that it holds this build's Python.) */
 function checkRaw(raw) {
-  if (raw.length !== SNAPSHOT.rawBytes || raw.length < HEADER_BYTES) {
-    throw new Error("the snapshot has the wrong size");
-  }
+  if (raw.length < HEADER_BYTES) throw new Error("the snapshot has the wrong size");
   const words = new Uint32Array(raw.buffer, raw.byteOffset, HEADER_BYTES / 4);
   if (words[0] !== MAGIC) throw new Error("the snapshot has no Pyodide header");
   const buildId = [...words.subarray(4, 12)].map((w) => w.toString(16).padStart(8, "0")).join("");
@@ -231,18 +204,22 @@ function checkRaw(raw) {
 /** Keep the unpacked snapshot for the next visit, in place of any other build's. */
 async function keep(raw) {
   const cache = await openCache();
-  if (!cache) return;
+  if (!cache) throw new Error("this page has no Cache Storage");
   for (const request of await cache.keys()) {
     if (request.url !== cacheKey) await cache.delete(request);
   }
   const headers = { "Content-Type": "application/octet-stream" };
   await cache.put(cacheKey, new Response(raw, { headers }));
-  mark("snapshot-kept");
   await caches.delete(UNSCOPED_CACHE); // an older version's, unnamed: 31.5 MB nobody reads
 }
 
-/** Resolves once the page's games are playable (or have failed): then the network is free. */
+/**
+ * Resolves once the page's games are playable (or have failed): then the network is free.
+ * Where there is no document (this module run in a worker), once `globalThis.ndPlayable`
+ * resolves, if the worker's owner gives one.
+ */
 function playable() {
+  if (typeof document === "undefined") return Promise.resolve(globalThis.ndPlayable);
   const root = document.documentElement;
   const settled = () =>
     ["ready", "failed"].includes(document.body?.dataset.state) ||
@@ -259,13 +236,71 @@ function playable() {
   });
 }
 
-/** After the page is playable, make sure the next visit finds the snapshot in Cache Storage. */
+/** A moment when the browser has nothing else to do (or soon, where it cannot tell). */
+function idle() {
+  return new Promise((resolve) =>
+    globalThis.requestIdleCallback
+      ? requestIdleCallback(resolve, { timeout: 2000 })
+      : setTimeout(resolve, 500),
+  );
+}
+
+/** In the MAKER worker: start a second Python the way the build-time snapshot was made (the
+ * same trimmed standard library, the bundle unpacked where PyScript unpacks it, the same
+ * imports), make its snapshot and keep it. Everything it fetches this visit has fetched
+ * already, so it comes from the browser's caches. Returns how long it took (ms). */
+async function makeAndKeep() {
+  const began = performance.now();
+  const pyodide = await loadPlain({ ...startOptions({ indexURL: here }), _makeSnapshot: true });
+  const bundle = await fetch(fileURL(SNAPSHOT.bundle)); // unpacked from its .gz, see fetch above
+  if (!bundle.ok) throw new Error(`${SNAPSHOT.bundle}: HTTP ${bundle.status}`);
+  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip", { extractDir: HOME });
+  pyodide.runPython(SNAPSHOT.preamble, { filename: "<snapshot preamble>" });
+  const raw = pyodide.makeMemorySnapshot();
+  checkRaw(raw);
+  await keep(raw);
+  return Math.round(performance.now() - began);
+}
+
+/** Run makeAndKeep in a worker (this module again, named MAKER), off the page's thread. */
+function makeInWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(import.meta.url, { type: "module", name: MAKER });
+    worker.addEventListener("message", ({ data }) => {
+      worker.terminate(); // its Python and the 31.5 MB copy go with it
+      data.kept ? resolve(data.ms) : reject(new Error(data.reason));
+    });
+    worker.addEventListener("error", (event) => {
+      worker.terminate();
+      reject(new Error(event.message || "the worker did not start"));
+    });
+  });
+}
+
+/**
+ * After the page is playable, make sure the next visit finds the snapshot in Cache Storage:
+ * `raw`, downloaded this visit, or one made in this browser in idle time. Marks
+ * nd-snapshot-kept or nd-snapshot-not-kept; globalThis.ndSnapshotMade = {ms} says how long
+ * the making took.
+ */
 async function prepareNextVisit(raw) {
   await playable();
   await new Promise((resolve) => setTimeout(resolve, 500)); // the first paint and click first
   try {
-    await keep(raw || (await downloadSnapshot("low")));
+    if (raw) {
+      await keep(raw);
+    } else {
+      if (globalThis.navigator?.connection?.saveData) {
+        throw new Error("the browser asks to save data");
+      }
+      if (!(await openCache())) throw new Error("this page has no Cache Storage");
+      await idle();
+      mark("snapshot-making");
+      globalThis.ndSnapshotMade = { ms: await makeInWorker() };
+    }
+    mark("snapshot-kept");
   } catch (error) {
+    mark("snapshot-not-kept");
     console.info(`The next visit starts Python normally: ${error.message}`);
   }
 }
@@ -274,28 +309,13 @@ async function prepareNextVisit(raw) {
 
 /** {how: "snapshot"|"normal", raw: Promise of the snapshot or null, cached, reason}. */
 async function decide() {
-  if (!SNAPSHOT.file) return { how: "normal", reason: "this build has no snapshot" };
   if (FORCED === "normal") return { how: "normal", reason: "asked for" };
   const raw = await cachedSnapshot();
   if (raw) return { how: "snapshot", raw: Promise.resolve(raw), cached: true, reason: "" };
-  if (!CAN_GUNZIP) return { how: "normal", reason: "this browser has no DecompressionStream" };
-  if (FORCED === "snapshot") {
+  if (FORCED === "snapshot" && SNAPSHOT.file && CAN_GUNZIP) {
     return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: "asked for" };
   }
-  if (navigator.connection?.saveData) {
-    return { how: "normal", reason: "the browser asks to save data" };
-  }
-  const rate = await downloadRate();
-  const ms = SNAPSHOT.gzipBytes / rate;
-  mark("decided");
-  const estimate = rate ? `measured ${((rate * 8) / 1000).toFixed(1)} Mbit/s` : "slow network";
-  if (ms <= SNAPSHOT_BUDGET_MS) {
-    return { how: "snapshot", raw: downloadSnapshot(), cached: false, reason: estimate };
-  }
-  const reason = rate
-    ? `${estimate}: the snapshot would take about ${(ms / 1000).toFixed(1)} s`
-    : `the runtime took over ${PROBE_MS} ms to download: the snapshot would take longer`;
-  return { how: "normal", reason };
+  return { how: "normal", reason: "no snapshot kept by an earlier visit" };
 }
 
 // What a restore freezes: the state of `random` (the same "random" numbers on every visit).
@@ -373,7 +393,7 @@ async function start(options) {
   const pyodide = withSafetyNet(await loadPlain(startOptions(options)));
   mark("started-normally");
   report(choice.how === "snapshot" ? "fallback" : "normal", reason, pyodide);
-  if (choice.how === "normal" && SNAPSHOT.file && CAN_GUNZIP) prepareNextVisit(null);
+  if (SNAPSHOT.preamble) prepareNextVisit(null);
   return pyodide;
 }
 
@@ -382,8 +402,16 @@ async function start(options) {
 // for it through loadPyodide() with its output handlers, which are installed on the running
 // interpreter. Any other option means a different start: that one is made separately.
 const EXPECTED_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
-let early = start({ indexURL: here });
-early.catch(() => {}); // reported when asked for; never an unhandled rejection
+// The MAKER worker (see makeInWorker) starts no interpreter of its own for a page: it makes the
+// snapshot and says how that went.
+let early = IS_MAKER ? null : start({ indexURL: here });
+early?.catch(() => {}); // reported when asked for; never an unhandled rejection
+if (IS_MAKER) {
+  makeAndKeep().then(
+    (ms) => postMessage({ kept: true, ms }),
+    (error) => postMessage({ kept: false, reason: error.message }),
+  );
+}
 
 export async function loadPyodide(options = {}) {
   const sameDir = !options.indexURL || new URL(options.indexURL + "/", here).href === here;
