@@ -3,10 +3,11 @@ Content Security Policy.
 
 The service worker (site/sw.js, written per build by scripts/build/offline.py) precaches the
 build on the first visit (all but what no page loads: the gzip snapshot, Pyodide's full
-standard library and lock file, PyScript's editor and terminal); afterwards the site loads
-and plays with the network off. A new build is a new worker with a new cache that replaces
-the old one when the player presses Reload on the notice. Each test has its own browser
-context (so its own service worker) and its own server, which it can stop or change.
+standard library and lock file, the libraries of PyScript's editor and terminal);
+afterwards the site loads and plays with the network off. A new build is a new worker with
+a new cache that replaces the old one when the player presses Reload on the notice. Each
+test has its own browser context (so its own service worker) and its own server, which it
+can stop or change.
 """
 
 from __future__ import annotations

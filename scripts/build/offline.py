@@ -43,11 +43,12 @@ NOT_CACHED = {WORKER, ".nojekyll"}
 # - Pyodide's full standard library (2.5 MB on the wire), the safety net that loads a module
 #   the trimmed library lacks, which the tests guarantee never happens, and Pyodide's package
 #   lock file (the pages give it one without packages);
-# - PyScript's code editor and terminal (CodeMirror, xterm.js: no page has a <py-editor> or a
-#   terminal), and the vendored scripts' source maps, which only developer tools fetch.
+# - the libraries behind PyScript's code editor and terminal (CodeMirror, xterm.js), which its
+#   plugins (loaded by every page) import only for a <py-editor> or a terminal, which no page
+#   has; and the vendored scripts' source maps, which only developer tools fetch.
 NOT_PRECACHED = re.compile(
     r"vendor/pyodide/(snapshot-[0-9a-f]+\.gz|python_stdlib\.zip|pyodide-lock\.json)"
-    r"|vendor/pyscript/(codemirror|xterm|py-editor|py-terminal)[^/]*"
+    r"|vendor/pyscript/(codemirror|xterm)[^/]*"
     r"|vendor/.*\.map"
 )
 # A language's catalogue; the language's set is it and the pages in the folder of its tag.
