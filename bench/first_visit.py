@@ -9,11 +9,14 @@ tutorial page (two embedded boards) and the floor (a page that runs nothing but 
 `loadPyodide()` from the very same vendored runtime, served under the same rules, then
 `import json, random`), each round launches Chromium with a fresh profile and visits the page
 (cold: a first-time visitor), lets the page finish what it does after becoming playable
-(the service worker's precache, keeping the snapshot for the next visit; unthrottled to save
-time), then visits it again (warm). Pages are interleaved so a busy machine slows all alike.
-The first game page is also visited in Spanish, French and Arabic (its page under es/, fr/,
-ar/; a language the build lacks is left out); `--site` serves another build, e.g. an older one
-to compare with (one without language folders shows Spanish through ?lang=es).
+(the service worker's precache, making and keeping the snapshot for the next visit), then
+visits it again (warm). Pages are interleaved so a busy machine slows all alike. The first
+game page is also visited asking for the build's snapshot (`?python-start=snapshot`:
+downloaded on the cold visit, restored on the warm one), to compare a warm start from it
+with one from the snapshot a first visit makes in the browser, and in Spanish, French and
+Arabic (its page under es/, fr/, ar/; a language the build lacks is left out); `--site`
+serves another build, e.g. an older one to compare with (one without language folders shows
+Spanish through ?lang=es).
 
 Prints the load average before and after, and per network: medians of the time from
 navigation to a playable page, the bytes on the wire until then, and both as ratios to the
@@ -47,6 +50,9 @@ from site_server import SITE_DIR, ByteMeter
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 FLOOR = "floor (bare loadPyodide)"
 TUTORIAL = "tutorial (2 embeds)"
+# Asks the page to download the build's snapshot when it keeps none (a later visit restores
+# the kept one whatever the address says).
+BUILD_SNAPSHOT = "python-start=snapshot"
 # The languages the first game page is also visited in (a Latin script, the one right to left).
 VISITED = {"es": "Spanish", "fr": "French", "ar": "Arabic"}
 
@@ -198,6 +204,10 @@ def run(
     server, base = serve_site(site, floor=True, meter=meter)
     pages = {FLOOR: f"{base}{FLOOR_PATH}", TUTORIAL: f"{base}tutorial.html"}
     pages |= {slug: f"{base}games/{slug}/?delay=0" for slug in slugs}
+    # The first game as before a first visit made its own snapshot: it downloads the build's
+    # (as it did on a fast network), and its warm visit restores that one, beside the warm
+    # visit of the page above, which restores the snapshot made in the browser.
+    pages[f"{slugs[0]}, build's snapshot"] = f"{base}games/{slugs[0]}/?delay=0&{BUILD_SNAPSHOT}"
     for tag, language in VISITED.items():
         address = language_address(site, slugs[0], tag)
         if address is not None:
