@@ -264,12 +264,6 @@ def _prune(cache_dir: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-@functools.cache
-def _gzip_size(path: Path) -> int:
-    """How many bytes `path` is on the wire from a host that gzips it."""
-    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
-
-
 def lock_info(pyodide_dir: Path) -> dict:
     """The `info` of Pyodide's package lock file (its Python, ABI and platform).
 
@@ -294,11 +288,9 @@ def wrapper_source(
         "file": snapshot_name(inputs),
         "hash": inputs.digest,
         "rawBytes": meta["raw_bytes"],
-        "gzipBytes": meta["gzip_bytes"],
         "buildId": meta["pyodide_build_id"],
         "stdlib": inputs.stdlib_zip.name if inputs.stdlib_zip else "python_stdlib.zip",
         "fullStdlib": "python_stdlib.zip",
-        "wasmGzipBytes": _gzip_size(inputs.pyodide_dir / "pyodide.asm.wasm"),
         "lockInfo": lock_info(inputs.pyodide_dir),
         "precompressed": [posixpath.relpath(p, RUNTIME_DIR) for p in precompressed],
         "bundle": posixpath.relpath(bundle, RUNTIME_DIR) if bundle else None,

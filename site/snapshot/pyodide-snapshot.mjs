@@ -29,8 +29,8 @@ import { loadPyodide as loadPlain } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
 
-// Filled in by the build: {file, hash, rawBytes, gzipBytes, buildId, stdlib, fullStdlib,
-// wasmGzipBytes, lockInfo, precompressed, bundle, preamble}.
+// Filled in by the build: {file, hash, rawBytes, buildId, stdlib, fullStdlib, lockInfo,
+// precompressed, bundle, preamble}.
 const SNAPSHOT = /*@SNAPSHOT@*/ null;
 // The pages load no packages: Pyodide gets a lock file without any instead of fetching its own.
 const LOCK = { info: SNAPSHOT.lockInfo, packages: {} };
