@@ -1,8 +1,9 @@
-// Number Duels offline: a service worker that keeps one whole build of the site.
+// Number Duels offline: a service worker that keeps one build of the site (what its pages load).
 //
-// On install it downloads every file of the build (the English pages and every file the
-// languages share: styles, the Python bundle, the Pyodide and PyScript runtime; not the
-// memory snapshot, which the page keeps unpacked in a cache of its own) into a cache named
+// On install it downloads every file of the build that a page loads (the English pages and
+// every file the languages share: styles, the Python bundle, the Pyodide and PyScript runtime;
+// not the memory snapshot, which the page makes and keeps unpacked in a cache of its own, nor
+// what no page loads: scripts/build/offline.py's NOT_PRECACHED) into a cache named
 // after the build's version, checking each file's SHA-256 against the list the build wrote
 // below, so the cache holds exactly one build: never a mix of two. Afterwards every request
 // in scope is answered from that one cache, with the network only for what the build does

@@ -9,7 +9,8 @@
 3. `manifest.webmanifest` is copied to the root;
 4. `sw.js` is written to the root from site/sw.js with the build's version, the list of
    every file the worker precaches with its SHA-256 (the English pages and every file the
-   languages share: runtime included; the memory snapshot is kept by the page itself), and
+   languages share: runtime included; the memory snapshot is kept by the page itself, and
+   what no page loads is left out: NOT_PRECACHED), and
    the files of each other language with theirs, so that a new build is a new worker with a
    new cache.
 
