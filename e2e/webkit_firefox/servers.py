@@ -8,18 +8,20 @@ from pathlib import Path
 from threading import Thread
 from typing import Any
 
-from site_server import start_server
+from site_server import ByteMeter, start_server
 
 SITE = Path(__file__).resolve().parents[2] / "_site"
 PREFIX = "/number-duels/"
 
 
 class Site:
-    """The built site on a loopback port that stays the same across a stop and a start."""
+    """The built site on a loopback port that stays the same across a stop and a start;
+    `meter` counts what it sends, file by file, over the whole session."""
 
     def __init__(self) -> None:
         self.port = 0
         self.server: Any = None
+        self.meter = ByteMeter()
         self.start()
 
     @property
@@ -27,7 +29,7 @@ class Site:
         return f"http://127.0.0.1:{self.port}{PREFIX}"
 
     def start(self) -> None:
-        self.server, _ = start_server(SITE, port=self.port, prefix=PREFIX)
+        self.server, _ = start_server(SITE, port=self.port, prefix=PREFIX, meter=self.meter)
         self.port = self.server.server_address[1]
 
     def stop(self) -> None:

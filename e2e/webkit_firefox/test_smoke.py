@@ -2,10 +2,11 @@
 
 Every game page plays a move and gets the computer's reply, a hostile link is refused with
 its message, a puzzle is solved, the tutorial's two boards play, the documented iframe plays
-on another site's page, and after one visit the site plays offline, where Number Duel's
-hand-over hides both hands. One browser per engine serves every test (the test ids name
-the engine), and the tests load as few pages as they can (a Python start costs WebKit many
-seconds): this suite runs in `make test`.
+on another site's page, a visit makes Python's memory snapshot that the next restores, and
+after one visit the site plays offline, where Number Duel's hand-over hides both hands. One
+browser per engine serves every test (the test ids name the engine), and the tests load as
+few pages as they can (a Python start costs WebKit many seconds): this suite runs in `make
+test`.
 
 Buttons are found by their text with XPath (`//button[normalize-space()='10']`) and pressed
 with a real click; waits are on the pages' own signals (data-state, data-nd-embeds, the move
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 from engines import Tab
@@ -184,6 +186,28 @@ def test_every_game_page_plays_a_move_and_the_computer_replies(tab: Tab, site: S
         make_a_move(tab, slug)
         first, reply = wait_moves(tab, 2)[:2]
         assert "Player 1" in first and "Computer" in reply, f"{tab.name}: {slug}: {first}; {reply}"
+
+
+def test_a_visit_makes_the_snapshot_the_next_restores_it_none_downloaded(
+    tab: Tab, site: Site
+) -> None:
+    """Once a game page is playable it makes Python's memory snapshot in a worker and keeps
+    it; the next page restores it. No page of the session downloads the build's snapshot."""
+    open_page(tab, f"{site.url}games/digit-chain/?delay=0")
+    tab.wait_for(
+        "() => performance.getEntriesByName('nd-snapshot-kept').length > 0"
+        " || document.documentElement.dataset.pythonBoot === 'snapshot'",  # kept earlier
+        what="the snapshot made and kept",
+        timeout=READY_S,
+    )
+    open_page(tab, f"{site.url}games/sequence-duel/?mode=vs-computer&delay=0")
+    started = tab.run("() => [document.documentElement.dataset.pythonBoot, ndPythonBoot.reason]")
+    assert started == ["snapshot", ""], f"{tab.name}: {started}"
+    make_a_move(tab, "sequence-duel")
+    wait_moves(tab, 2)
+    downloaded = [path for path in site.meter.paths if re.search(r"/snapshot-[0-9a-f]+\.gz$", path)]
+    assert downloaded == [], f"{tab.name}: {downloaded}"
+    assert any(path.endswith("/pyodide.asm.wasm") for path in site.meter.paths)
 
 
 def test_a_puzzle_is_solved(tab: Tab, site: Site) -> None:
