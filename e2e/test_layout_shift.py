@@ -1,10 +1,11 @@
-"""A game page does not move under the reader while it starts: the cumulative layout shift
+"""A page does not move under the reader while it starts: the cumulative layout shift
 (every `layout-shift` entry without recent input, summed from navigation until the board
-is drawn) stays at most 0.1, Lighthouse's "good", at a phone's width and a desktop's.
+is drawn) stays at most 0.1, Lighthouse's "good", at a phone's width and a desktop's: every
+game page, and the pages of embedded boards (the tutorial, the puzzles).
 
-The page reserves the room of what Python fills in later (the players' cards, the move
-list, the options form: site/assets/style.css) and of the language menu, which its script
-shows only once the page has loaded."""
+The page reserves the room of what Python fills in later (a game page's players' cards,
+move list and options form, an embedded board: site/assets/style.css) and of the language
+menu, which its script shows only once the page has loaded."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
-from gamepage import SLUGS, GamePage
-from playwright.sync_api import Browser
+from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
+from playwright.sync_api import Browser, expect
+
+from py_rules.engine.puzzles import load, puzzles_for
 
 GOOD_CLS = 0.1  # web.dev's and Lighthouse's threshold of a good cumulative layout shift
 # Recorded from the first moment of the page (an init script runs before any of its own).
@@ -41,20 +44,34 @@ PAGES = [f"games/{slug}/" for slug in SLUGS] + [
 ]
 
 
+# Pages of embedded boards, ready when embed.js says every board is: the tutorial, the
+# puzzles page with its first puzzle and with a Sequence Duel one (the shortest board).
+EMBEDDING = [
+    "tutorial.html",
+    "puzzles/",
+    f"puzzles/?p={puzzles_for('sequence-duel', load())[0]['id']}",
+]
+
+
 def shifts_while_starting(browser: Browser, site_url: str, path: str, screen: str) -> Any:
     context = browser.new_context(viewport=SCREENS[screen], service_workers="block")
     try:
         context.add_init_script(RECORD_SHIFTS)
         page = context.new_page()
         page.goto(f"{site_url}{path}", wait_until="commit")
-        GamePage(page, path.rstrip("/").rsplit("/", 1)[-1]).wait_ready()
+        if path in EMBEDDING:
+            expect(page.locator("html")).to_have_attribute(
+                "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+            )
+        else:
+            GamePage(page, path.rstrip("/").rsplit("/", 1)[-1]).wait_ready()
         return page.evaluate(AFTER_NEXT_FRAME)
     finally:
         context.close()
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", PAGES + EMBEDDING)
 def test_a_starting_game_page_hardly_shifts(
     browser: Browser, site_url: str, path: str, screen: str
 ) -> None:
