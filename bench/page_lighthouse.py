@@ -71,6 +71,17 @@ def lighthouse(chromium: str, url: str, preset: str, report: Path) -> dict[str, 
     return result
 
 
+def audit(chromium: str, url: str, preset: str, report: Path) -> dict[str, float] | None:
+    """One page's figures; a run Lighthouse gives up on (on a busy machine it may time out
+    waiting for Chromium) is tried once more, then left out and named in the report."""
+    for _attempt in range(2):
+        try:
+            return lighthouse_figures(lighthouse(chromium, url, preset, report))
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+            print(f"  Lighthouse failed on {url} ({preset}): {error}", file=sys.stderr)
+    return None
+
+
 def wait_for_quiet(limit: float = BUSY_LOAD, most_s: int = 600) -> None:
     """Wait (at most `most_s`) until the machine is not busy with others' work."""
     waited = 0
@@ -99,15 +110,17 @@ def run(
         warm_gzip_cache(site)
         servers[name] = start_server(site)
     found: dict[tuple[str, str, str], list[dict[str, float]]] = {}
+    failed: list[str] = []
     try:
         for run_no in range(1, runs + 1):
             for page in pages:
                 for preset in presets:
                     for build, (_server, base) in servers.items():
                         report = REPORTS / f"{page}-{preset}-{build.split()[0]}-{run_no}.json"
-                        figures = lighthouse_figures(
-                            lighthouse(chromium, base + PAGES[page], preset, report)
-                        )
+                        figures = audit(chromium, base + PAGES[page], preset, report)
+                        if figures is None:
+                            failed.append(f"{page} {preset} {build}")
+                            continue
                         found.setdefault((page, preset, build), []).append(figures)
                         print(
                             f"  {page} {preset} {build}: TBT {figures['tbt_ms']:.0f} ms",
@@ -117,6 +130,8 @@ def run(
     finally:
         for server, _base in servers.values():
             server.shutdown()
+    for what in failed:
+        print(f"Lighthouse failed twice, left out: {what}")
     return found
 
 

@@ -303,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--full", action="store_true", help="every computer level (default: perfect)"
     )
+    parser.add_argument("--rounds", type=int, help="games per game, level and CPU rate (1)")
     parser.add_argument("--levels", nargs="+", choices=LEVELS, help="these levels")
     parser.add_argument("--games", nargs="+", help="only these game pages (slugs)")
     parser.add_argument("--site", type=Path, default=SITE_DIR, help="the build to measure")
