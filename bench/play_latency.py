@@ -36,7 +36,7 @@ from typing import Any
 from _baseline import add_baseline_option, baseline_site
 from _browser import FLAGS, chromium_path, require_site, serve_site, wait_ready
 from _perf_figures import Phase, Worst, overall, worst_by_phase
-from page_lighthouse import load_average, wait_for_quiet
+from page_lighthouse import add_quiet_option, load_average, wait_for_quiet
 from site_server import SITE_DIR
 
 LEVELS = ("easy", "medium", "perfect")
@@ -310,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", help="the browser (default: the tests')")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     add_baseline_option(parser)
+    add_quiet_option(parser)
     args, _ = parser.parse_known_args(argv)  # bench/run.py passes every benchmark the same
     require_site(args.site)
     levels = tuple(args.levels or (LEVELS if args.full else ("perfect",)))
@@ -318,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     baseline = baseline_site(args.baseline)
     if baseline is not None:
         sites[f"today {baseline[0]}"] = baseline[1]
-    wait_for_quiet()
+    wait_for_quiet(args.quiet_wait)
     print(f"load average before: {load_average()}", flush=True)
     started = time.monotonic()
     rounds = args.rounds or (2 if args.full else 1)

@@ -47,7 +47,7 @@ from typing import Any
 
 from _browser import FLAGS, FLOOR_PATH, chromium_path, require_site, serve_site
 from first_visit import READY_MARKER
-from page_lighthouse import load_average, wait_for_quiet
+from page_lighthouse import add_quiet_option, load_average, wait_for_quiet
 from site_server import SITE_DIR
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
@@ -110,10 +110,15 @@ def browsers_at_hand(given: str | None) -> dict[str, str]:
 def serve_pyodide(jspi: bool) -> Any:
     """A route handler for pyodide.asm.mjs: unchanged, or with JSPI hidden from Pyodide."""
 
+    from playwright.sync_api import Error as PlaywrightError
+
     def handle(route: Any) -> None:
-        response = route.fetch()
-        body = response.body()
-        route.fulfill(response=response, body=body if jspi else NO_JSPI + body)
+        try:
+            response = route.fetch()
+            body = response.body()
+            route.fulfill(response=response, body=body if jspi else NO_JSPI + body)
+        except PlaywrightError:  # its context closed meanwhile (the service worker's precache)
+            pass
 
     return handle
 
@@ -149,6 +154,7 @@ def start(browser: Any, url: str, jspi: bool, at_once: int, log: Path) -> list[t
             else:
                 outcomes.append(("failed", str(error).splitlines()[0]))
         with contextlib.suppress(PlaywrightError):  # its page crashed with it
+            context.unroute_all(behavior="ignoreErrors")
             context.close()
     return outcomes
 
@@ -257,13 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=SITE_DIR, help="the build to start")
     parser.add_argument("--chromium", help="the tests' browser (default: theirs)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a tab crashed")
+    add_quiet_option(parser)
     args, _ = parser.parse_known_args(argv)  # bench/run.py passes every benchmark the same
     require_site(args.site)
     rounds = 50 if args.full else args.rounds
     chosen = args.pages or ["floor", *SLUGS]
     pages = {name: FLOOR_PATH if name == "floor" else f"games/{name}/?delay=0" for name in chosen}
     browsers = browsers_at_hand(args.chromium)
-    wait_for_quiet()
+    wait_for_quiet(args.quiet_wait)
     print(f"load average before: {load_average()}; {machine_state()}", flush=True)
     began = time.monotonic()
     tallies = run(browsers, pages, rounds, args.site)
