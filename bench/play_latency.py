@@ -103,17 +103,18 @@ class Player:
         self.phases.append(Phase(name, self.page.evaluate(NOW)))
 
     def legal(self, where: str = "#targets") -> list[str]:
-        return self.page.locator(f'{where} button[aria-disabled="false"]').all_inner_texts()
+        buttons = self.page.locator(f'{where} button[aria-disabled="false"]')
+        return list(buttons.all_inner_texts())
 
     def wait_turn(self) -> str:
         self.page.wait_for_function(
             "() => ['human', 'handover', 'over'].includes(document.body.dataset.turn)",
             timeout=TURN_TIMEOUT_MS,
         )
-        return self.page.evaluate("document.body.dataset.turn")
+        return str(self.page.evaluate("document.body.dataset.turn"))
 
     def moves(self) -> int:
-        return self.page.locator(MOVES).count()
+        return int(self.page.locator(MOVES).count())
 
     def press(self, name: str, where: str = "#targets") -> None:
         self.page.locator(where).get_by_role("button", name=name, exact=True).click()
@@ -251,7 +252,7 @@ def run(
                     context.add_init_script(OBSERVE)
                     mine = [s for s in setups if s.slug == slug]
                     results[build] |= measure_page(
-                        context, f"{base}games/{slug}/?delay=0", mine, levels
+                        context, f"{base}games/{slug}/?delay=0", mine, levels, rounds
                     )
                     context.close()
             browser.close()
