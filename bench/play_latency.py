@@ -5,9 +5,10 @@
     .venv/bin/python bench/play_latency.py --games sequence-duel --baseline none
 
 Each game page (and Sequence Duel at size 40 besides its default 20) is opened in Chromium
-with `?delay=0`, served as GitHub Pages serves it, once per build. After the page says it is
-ready, for each computer level, unthrottled and then with the CPU slowed 4x (DevTools
-protocol `Emulation.setCPUThrottlingRate`), one game is played by real clicks, as
+with `?delay=0`, served as GitHub Pages serves it, and loaded again before each game (so
+that every game is a first game: no solver cache filled by the one before). After the page
+says it is ready, for each computer level, unthrottled and then with the CPU slowed 4x
+(DevTools protocol `Emulation.setCPUThrottlingRate`), one game is played by real clicks, as
 e2e/test_games.py plays: New game against the computer, the computer moving first; Hint on
 the first turn, waiting for its words; the first legal choice on every turn until the game
 is over; then the review of the finished game in the move list, until no move reads
@@ -192,12 +193,11 @@ def measure_page(
     context: Any, url: str, setups: list[Setup], levels: tuple[str, ...], rounds: int
 ) -> dict[tuple[str, str, int], Row]:
     """Every setup of one game page, each level, unthrottled then throttled 4x, `rounds`
-    games of each."""
+    games of each. Each game on a page loaded again (a warm start, not measured), so that
+    no game finds the solvers' caches filled by the one before: each is a first game."""
     page = context.new_page()
     page.on("crash", lambda _page: print(f"  {url}: the page CRASHED", file=sys.stderr))
     cdp = context.new_cdp_session(page)
-    page.goto(url, wait_until="commit")
-    wait_ready(page, url)
     found: dict[tuple[str, str, int], Row] = {}
     plays = [
         (s, rate, level)
@@ -207,6 +207,8 @@ def measure_page(
         for level in levels
     ]
     for setup, rate, level in plays:
+        page.goto(url, wait_until="commit")
+        wait_ready(page, url)
         player = Player(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         try:
@@ -214,7 +216,6 @@ def measure_page(
         finally:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         seen = page.evaluate(TAKE)
-        page.evaluate("() => { window.__ndSeen.tasks = []; window.__ndSeen.events = []; }")
         if seen.get("error"):
             raise SystemExit(f"PerformanceObserver refused: {seen['error']}")
         worst = worst_by_phase(seen["tasks"], seen["events"], player.phases)
