@@ -159,13 +159,15 @@ class Player:
         self.new_game(setup, level)
         turn = self.wait_turn()
         hint = self.page.locator('button[data-action="hint"]')
+        # The hint's words (or why there is none) all name a hint or a move; a transient
+        # "thinking" text would not, and the wait goes on past it.
         if turn == "human" and hint.count():
             self.phase("hint")
             before = self.page.locator("#message").text_content() or ""
             hint.click()
             self.page.wait_for_function(
                 "(before) => { const text = document.querySelector('#message').textContent;"
-                " return /\\S/.test(text) && text !== before; }",
+                " return /hint|move/i.test(text) && text !== before; }",
                 arg=before,
                 timeout=TURN_TIMEOUT_MS,
             )
