@@ -182,7 +182,8 @@ suite-e2e:
 suite-engines:
 	$(RUN_ENGINES)
 
-bench: deps site chromium engines
+# Lighthouse's performance audit (bench/page_lighthouse.py) runs from audit/'s own npm install.
+bench: deps site chromium engines audit/node_modules/.installed
 	$(PY) bench/run.py
 
 # Lighthouse (accessibility, best practices, SEO) on every built page, printing each score;

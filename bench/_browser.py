@@ -86,7 +86,7 @@ def wait_ready(page: Any, what: str) -> None:
 
     try:
         page.wait_for_function(
-            "() => ['ready', 'failed'].includes(document.body.dataset.state)",  # CSP: no eval
+            "() => ['ready', 'failed'].includes(document.body?.dataset.state)",  # CSP: no eval
             timeout=120_000,
         )
     except PlaywrightTimeout:

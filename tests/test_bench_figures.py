@@ -1,0 +1,86 @@
+"""The page benchmarks' figures: Lighthouse's report and the page's performance entries cut
+to what bench/page_lighthouse.py and bench/play_latency.py print (bench/_perf_figures.py)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from _perf_figures import Phase, Worst, lighthouse_figures, medians, overall, worst_by_phase
+
+
+def lighthouse_report(score: float | None, tbt: float, tasks: list[float]) -> dict[str, Any]:
+    """The parts of a Lighthouse 12 JSON report the figures come from."""
+    return {
+        "categories": {"performance": {"score": score}},
+        "audits": {
+            "total-blocking-time": {"numericValue": tbt},
+            "max-potential-fid": {"numericValue": 780.5},
+            "largest-contentful-paint": {"numericValue": 4800.0},
+            "cumulative-layout-shift": {"numericValue": 0.01},
+            "total-byte-weight": {"numericValue": 4_750_000},
+            "long-tasks": {
+                "details": {
+                    "type": "table",
+                    "items": [{"url": "x.wasm", "duration": d, "startTime": 1.0} for d in tasks],
+                }
+            },
+        },
+    }
+
+
+def test_lighthouse_figures_read_the_score_the_audits_and_the_long_tasks() -> None:
+    figures = lighthouse_figures(lighthouse_report(0.33, 1846.0, [120.0, 1190.0, 960.0]))
+    assert figures["score"] == 33
+    assert figures["tbt_ms"] == 1846.0
+    assert figures["max_fid_ms"] == 780.5
+    assert figures["bytes"] == 4_750_000
+    assert figures["longest_task_ms"] == 1190.0
+    assert figures["long_tasks"] == 3
+
+
+def test_a_report_without_a_score_or_long_tasks_reads_zero_and_a_missing_audit_nan() -> None:
+    report = lighthouse_report(None, 0.0, [])
+    del report["audits"]["long-tasks"]["details"]
+    del report["audits"]["cumulative-layout-shift"]
+    figures = lighthouse_figures(report)
+    assert figures["score"] == 0
+    assert (figures["longest_task_ms"], figures["long_tasks"]) == (0.0, 0)
+    assert math.isnan(figures["cls"])
+
+
+def test_medians_take_each_figure_over_the_runs() -> None:
+    runs = [
+        {"tbt_ms": 300.0, "score": 40},
+        {"tbt_ms": 100.0, "score": 60},
+        {"tbt_ms": 200.0, "score": 50},
+    ]
+    assert medians(runs) == {"tbt_ms": 200.0, "score": 50}
+
+
+def test_entries_count_in_the_phase_they_started_in_and_the_page_start_is_left_out() -> None:
+    phases = [
+        Phase("play", 1000.0),
+        Phase("hint", 2000.0),
+        Phase("play", 2500.0),
+        Phase("review", 4000.0),
+    ]
+    tasks = [
+        [10.0, 900.0],
+        [1100.0, 60.0],
+        [2100.0, 140.0],
+        [2600.0, 51.0],
+        [4100.0, 101.0],
+        [4200.0, 50.0],
+    ]
+    events = [
+        [1500.0, 40.0, "pointerdown", 7],
+        [1500.0, 48.0, "click", 7],
+        [2600.0, 232.0, "click", 8],
+        [3000.0, 500.0, "mouseover", 0],  # no interaction: not a press
+    ]
+    worst = worst_by_phase(tasks, events, phases)
+    assert worst["play"] == Worst(longest_task=60.0, over_50=2, over_100=0, worst_press=232.0)
+    assert worst["hint"] == Worst(longest_task=140.0, over_50=1, over_100=1)
+    assert worst["review"] == Worst(longest_task=101.0, over_50=1, over_100=1)
+    assert overall(worst) == Worst(longest_task=140.0, over_50=4, over_100=2, worst_press=232.0)
