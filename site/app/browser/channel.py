@@ -258,7 +258,7 @@ def size(message: Message, name: str) -> int:
     value: Any = message.get(name)
     if not is_length(value):
         raise ProtocolError(f"size: {name} must be a length, not {value!r}")
-    return int(round(value))
+    return round(float(value))
 
 
 def is_length(value: Any) -> bool:
