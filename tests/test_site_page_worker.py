@@ -6,10 +6,9 @@ show the same page. Hostile messages are refused and change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from app.browser.mirror import ProtocolError
 from app.drawing import theme
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from page_worker import BOARD_SIZE, Page
+from page_worker import BOARD_SIZE, Page, finish
 
 from py_rules import i18n
 from py_rules.registry import BUILT_IN
@@ -378,14 +377,13 @@ def test_the_worker_entry_queues_what_comes_while_the_board_starts(
     monkeypatch.setattr(dom, "BrowserClock", lambda: page.clock)
     monkeypatch.setattr(worker, "_channel", None)
     monkeypatch.setattr(worker, "_started", False)
-
-    async def run() -> None:
-        worker.receive(json.dumps(page.message))
-        worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
-        while worker._tasks:
-            await asyncio.sleep(0)
-
-    asyncio.run(run())
+    monkeypatch.setattr(worker, "_waiting", [])
+    started: list[Coroutine[Any, Any, None]] = []
+    monkeypatch.setattr(worker, "spawn", started.append)
+    worker.receive(json.dumps(page.message))
+    worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
+    assert len(started) == 1 and worker._channel is None  # the theme waits for the board
+    finish(started[0])
     assert worker._channel is not None
     assert page.mirror.documentElement.getAttribute("data-theme") == "dark"
     assert [m["kind"] for m in posted].count("ops") >= 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import py_rules
@@ -108,6 +108,13 @@ async def start(message: Any, post: Post, clock: Clock, fetch: Fetch = no_fetch)
     return channel
 
 
+def spawn(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run `coroutine` on the event loop (Pyodide's, in the worker), kept until done."""
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
 def receive(text: str) -> None:
     """One message from the page, as JSON text (the worker's host calls this in order)."""
     global _started
@@ -116,9 +123,7 @@ def receive(text: str) -> None:
         _channel.receive(message)
     elif not _started:
         _started = True
-        task = asyncio.ensure_future(begin(message))
-        _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
+        spawn(begin(message))
     else:
         _waiting.append(message)
 
