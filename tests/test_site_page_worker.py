@@ -380,7 +380,8 @@ def test_the_worker_entry_queues_what_comes_while_the_board_starts(
     monkeypatch.setattr(worker, "_waiting", [])
     started: list[Coroutine[Any, Any, None]] = []
     monkeypatch.setattr(worker, "spawn", started.append)
-    worker.receive(json.dumps(page.message))
+    worker.receive(json.dumps({"kind": "media", "forcedColors": False, "dark": True}))
+    worker.receive(json.dumps(page.message))  # the page may say something before itself
     worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
     assert len(started) == 1 and worker._channel is None  # the theme waits for the board
     finish(started[0])

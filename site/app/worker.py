@@ -121,10 +121,10 @@ def receive(text: str) -> None:
     message = json.loads(text)
     if _channel is not None:
         _channel.receive(message)
-    elif not _started:
+    elif not _started and isinstance(message, dict) and message.get("kind") == "start":
         _started = True
         spawn(begin(message))
-    else:
+    else:  # before the board is up (a theme switch may come before the page is sent)
         _waiting.append(message)
 
 
