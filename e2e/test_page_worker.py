@@ -238,26 +238,6 @@ def test_the_page_answers_while_python_works(game: GamePage) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
 
 
-def test_no_long_task_while_the_perfect_computer_plays_sequence_duel_40(
-    context: Any, site_url: str, watch: Any
-) -> None:
-    page = watch.attach(context.new_page())
-    gp = open_worker_page(page, site_url, "sequence-duel", "?size=40&delay=0")
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.evaluate(RECORD_LONG_TASKS)
-    gp.new_game(mode="cpu2", level="perfect", first="1", name1="", name2="")
-    turns = 0
-    while gp.wait_for_my_turn() != "over":
-        gp.press(gp.legal()[0])
-        turns += 1
-        assert turns < 40
-    expect(gp.status).to_contain_text(re.compile("wins|draw"))
-    assert [ms for ms in page.evaluate("window.ndLongTasks") if ms > 100] == []
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    page.close()
-
-
 # Every entry added to the move list, as it happens (polling could miss one taken back at once).
 RECORD_HISTORY = """() => {
   window.ndEntries = [];
@@ -269,6 +249,9 @@ RECORD_HISTORY = """() => {
 }"""
 
 
+REPLY = re.compile(r"Computer claimed \d+\.")
+
+
 def test_undo_while_the_computer_thinks_drops_its_reply(
     context: Any, site_url: str, watch: Any
 ) -> None:
@@ -278,6 +261,7 @@ def test_undo_while_the_computer_thinks_drops_its_reply(
     gp.press(gp.legal()[0])
     gp.wait_for_my_turn()
     expect(gp.history).to_have_count(2)
+    replied = gp.history.nth(1).inner_text()
     page.evaluate(RECORD_HISTORY)
     # Python busy in its worker: the move and Undo wait there, in order, for it.
     page.evaluate("(code) => { window.ndPython.run(code); }", BUSY_PYTHON.replace("< 8", "< 3"))
@@ -287,5 +271,7 @@ def test_undo_while_the_computer_thinks_drops_its_reply(
     gp.wait_for_my_turn()
     page.evaluate("(code) => window.ndPython.run(code)", "result = 1")  # the worker is idle again
     expect(gp.history).to_have_count(2)
-    assert not [e for e in page.evaluate("window.ndEntries") if "Computer" in e]
+    # The move list is drawn anew with each change: only the computer's first reply may show.
+    replies = {m.group(0) for e in page.evaluate("window.ndEntries") if (m := REPLY.match(e))}
+    assert replies == {REPLY.match(replied).group(0)}  # type: ignore[union-attr]
     page.close()

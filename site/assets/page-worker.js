@@ -184,10 +184,7 @@
 
   function forward(id, type, event) {
     const options = listening.get(`${id} ${type}`);
-    const prevent = options?.prevent;
-    if (prevent === true || (Array.isArray(prevent) && prevent.includes(event.key))) {
-      event.preventDefault();
-    }
+    if (prevents(options?.prevent, id, event)) event.preventDefault();
     // A checkbox is already ticked when its click is dispatched: the mirror hears it first.
     if (isControl(event.target)) tellControl(event.target);
     send({
@@ -201,15 +198,25 @@
     });
   }
 
+  /** Whether `prevent` (a listen op's option) asks to prevent `event`'s default: `true`, a list
+   * of keys, or a CSS selector that the target's nearest match must be inside node `id`. */
+  function prevents(prevent, id, event) {
+    if (prevent === true) return true;
+    if (Array.isArray(prevent)) return prevent.includes(event.key);
+    if (typeof prevent === "string" && event.target instanceof Element) {
+      const match = event.target.closest(prevent);
+      return Boolean(match) && node(id).contains(match);
+    }
+    return false;
+  }
+
   function listen(id, type, options) {
     const key = `${id} ${type}`;
     const before = listening.get(key);
     if (before) {
       // A second handler for the same event: prevent whatever either asks to prevent.
-      const a = before.prevent;
-      const b = options?.prevent;
-      const prevent = a === true || b === true ? true : [...(a || []), ...(b || [])];
-      listening.set(key, { ...before, ...options, prevent });
+      // (Python sends one listen per node and type; should a second come, the latest wins.)
+      listening.set(key, { ...options });
       return;
     }
     listening.set(key, { ...options });
@@ -345,6 +352,30 @@
     append(parent, children) {
       node(parent).append(...children.map(child));
     },
+    prepend(parent, children) {
+      node(parent).prepend(...children.map(child));
+    },
+    before(id, children) {
+      node(id).before(...children.map(child));
+    },
+    after(id, children) {
+      node(id).after(...children.map(child));
+    },
+    /** Scroll the container `id` only, never the page: to its start, end, or just enough to
+     * show element `to` inside it. */
+    scroll(id, to) {
+      const area = node(id);
+      if (to === "start") area.scrollTop = 0;
+      else if (to === "end") area.scrollTop = area.scrollHeight;
+      else {
+        const box = area.getBoundingClientRect();
+        const item = node(to).getBoundingClientRect();
+        if (item.top < box.top) area.scrollTop -= box.top - item.top;
+        else if (item.bottom > box.bottom) {
+          area.scrollTop += Math.min(item.bottom - box.bottom, item.top - box.top);
+        }
+      }
+    },
     insert(parent, item, before) {
       node(parent).insertBefore(node(item), before === null || before === undefined ? null : node(before));
     },
@@ -369,17 +400,38 @@
     },
   };
 
-  /** Apply `ops` (docs/worker-protocol.md) to the page, in order; an op that fails is
-   * reported and the rest still applied (one bad change must not freeze the page). */
+  function run(op) {
+    const [name, ...args] = op;
+    try {
+      if (!Object.hasOwn(apply, name)) throw new Error(`unknown op ${name}`);
+      apply[name](...args);
+    } catch (error) {
+      console.error(`page-worker: op ${JSON.stringify(op).slice(0, 200)} failed: ${error.message}`);
+    }
+  }
+
+  // `scroll` ops read the layout: run in the middle of a batch, each would make the browser
+  // lay the page out there and then again for the rest (measured at CPU 4x: 440 ms in one
+  // batch). They wait for the next frame, where the browser lays the page out anyway.
+  let scrolls = [];
+  function scrollInFrame(op) {
+    if (!scrolls.length) {
+      requestAnimationFrame(() => {
+        const due = scrolls;
+        scrolls = [];
+        due.forEach(run);
+      });
+    }
+    scrolls.push(op);
+  }
+
+  /** Apply `ops` (docs/worker-protocol.md) to the page, in order (`scroll` ops in the next
+   * frame); an op that fails is reported and the rest still applied (one bad change must not
+   * freeze the page). */
   function applyOps(ops) {
     for (const op of ops) {
-      const [name, ...args] = op;
-      try {
-        if (!Object.hasOwn(apply, name)) throw new Error(`unknown op ${name}`);
-        apply[name](...args);
-      } catch (error) {
-        console.error(`page-worker: op ${JSON.stringify(op).slice(0, 200)} failed: ${error.message}`);
-      }
+      if (op[0] === "scroll") scrollInFrame(op);
+      else run(op);
     }
   }
 
@@ -407,7 +459,7 @@
   });
 
   /** Tests and benchmarks: run Python `code` in the worker; its `result` name's value. */
-  function run(code) {
+  function runPython(code) {
     const call = ++calls;
     return new Promise((resolve, reject) => {
       replies.set(call, (message) =>
@@ -417,7 +469,7 @@
     });
   }
 
-  window.ndPython = { run, applyOps, worker };
+  window.ndPython = { run: runPython, applyOps, worker };
 
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
   else start();
