@@ -7,6 +7,7 @@ show the same page. Hostile messages are refused and change nothing."""
 from __future__ import annotations
 
 import copy
+import gc
 import json
 from collections.abc import Coroutine, Iterator
 from typing import Any
@@ -408,3 +409,18 @@ def test_replaying_the_posted_ops_gives_the_workers_page(slug: str, picks: list[
         assert page.same()
     finally:
         dom.use_mirror(None)
+
+
+def test_elements_python_drops_are_released_so_the_page_forgets_them_too() -> None:
+    page = Page("sequence-duel", storage={}).start()
+    for _ in range(3):
+        play_one_move(page)
+    gc.collect()
+    page.channel.flush()  # type: ignore[union-attr]
+    released = [id_ for op in ops_posted(page) if op[0] == "release" for id_ in op[1]]
+    assert released  # the move list and the players' cards are drawn anew each time
+    assert all(id_ not in page.known for id_ in released)
+    assert all(id_ not in page.mirror.nodes for id_ in released)
+    assert page.same()
+    play_one_move(page)  # the page still plays
+    assert page.same()
