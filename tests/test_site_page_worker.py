@@ -424,3 +424,21 @@ def test_elements_python_drops_are_released_so_the_page_forgets_them_too() -> No
     assert page.same()
     play_one_move(page)  # the page still plays
     assert page.same()
+
+
+def test_a_press_on_an_element_drawn_anew_meanwhile_is_a_press_on_nothing() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    history = page.one("#history")
+    page.send(
+        {
+            "kind": "event",
+            "node": history.nodeId,
+            "type": "click",
+            "target": 999_998,
+            "key": None,
+            "detail": None,
+            "focus": None,
+        }
+    )
+    assert len(moves(page)) == 1 and page.same()
