@@ -442,3 +442,23 @@ def test_a_press_on_an_element_drawn_anew_meanwhile_is_a_press_on_nothing() -> N
         }
     )
     assert len(moves(page)) == 1 and page.same()
+
+
+def test_a_share_link_opens_its_game_and_leaves_the_address_bar() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    page.action("share")
+    url = page.one(".share-link").value
+    dom.use_mirror(None)
+    friend = Page("circle-duel", url.partition("?")[2], storage={}).start()
+    assert moves(friend) == moves(page)
+    addresses = [e[1][0] for e in friend.effects if e[0] == "address"]
+    assert addresses == ["https://example.org/number-duels/games/circle-duel/"]
+
+
+def test_a_link_opened_in_the_address_bar_is_read_from_the_hash_message() -> None:
+    page = Page("circle-duel", storage={}).start()
+    page.send({"kind": "hash", "hash": "#play=not-a-link"})
+    assert page.text("#message") != ""
+    assert moves(page) == []
+    assert page.same()
