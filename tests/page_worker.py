@@ -132,6 +132,23 @@ class FakeClock:
         self.now = 0
         self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
         self.next = 1
+        self.queued: list[Callable[[], None]] = []  # behind the page's messages
+        self.hold = False  # keep `after_messages` callbacks until `deliver` (the test sends first)
+
+    def after_messages(self, callback: Callable[[], None]) -> None:
+        """The page's messages are handed over at once here: the callback runs now, unless
+        the test holds it to send a message first."""
+        if self.hold:
+            self.queued.append(callback)
+        else:
+            callback()
+
+    def deliver(self) -> None:
+        """Run what waited behind the messages the test sent meanwhile (not what that
+        queues in turn: it waits behind the messages the test sends next)."""
+        waiting, self.queued = self.queued, []
+        for callback in waiting:
+            callback()
 
     def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> int:
         timer = self.next
@@ -158,8 +175,11 @@ class FakeClock:
     def settle(self, limit: int = 10_000) -> None:
         """Run timers until none is left (a review, the computer's moves)."""
         for _ in range(limit):
-            if not self.timers:
+            self.deliver()
+            if not self.timers and not self.queued:
                 return
+            if not self.timers:
+                continue
             self.advance(min(at for at, _ in self.timers.values()) - self.now)
         raise AssertionError("the timers never settled")
 

@@ -462,3 +462,43 @@ def test_a_link_opened_in_the_address_bar_is_read_from_the_hash_message() -> Non
     assert page.text("#message") != ""
     assert moves(page) == []
     assert page.same()
+
+
+def test_undo_sent_while_the_computer_thinks_drops_its_reply() -> None:
+    page = Page("sequence-duel", "mode=vs-computer&delay=0", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.clock.advance(0)  # the computer's turn is due: it waits behind the page's messages
+    page.clock.deliver()  # it thinks; its move waits behind the messages sent meanwhile
+    assert len(moves(page)) == 1 and page.clock.queued
+    page.action("undo")  # pressed while the computer thought
+    page.clock.deliver()
+    page.clock.settle()
+    assert not [move for move in moves(page) if move.startswith("Computer")]
+    assert page.mirror.querySelector("#history li.current") is None  # at the start, as Undo says
+    assert "thinking" not in page.text("#status")
+    assert page.same()
+
+
+def test_undo_sent_before_the_computers_turn_comes_cancels_it() -> None:
+    page = Page("sequence-duel", "mode=vs-computer&delay=0", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.clock.advance(0)  # due, behind the messages: the Undo comes first
+    page.action("undo")
+    page.clock.settle()
+    assert not [move for move in moves(page) if move.startswith("Computer")]
+    assert page.same()
+
+
+def test_a_hint_for_a_position_changed_meanwhile_is_not_said() -> None:
+    page = Page("sequence-duel", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.action("hint")
+    page.action("undo")
+    page.clock.deliver()
+    assert not page.text("#message").startswith("Hint")
+    page.action("hint")
+    page.clock.deliver()
+    assert page.text("#message")
