@@ -132,6 +132,23 @@ class FakeClock:
         self.now = 0
         self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
         self.next = 1
+        self.queued: list[Callable[[], None]] = []  # behind the page's messages
+        self.hold = False  # keep `after_messages` callbacks until `deliver` (the test sends first)
+
+    def after_messages(self, callback: Callable[[], None]) -> None:
+        """The page's messages are handed over at once here: the callback runs now, unless
+        the test holds it to send a message first."""
+        if self.hold:
+            self.queued.append(callback)
+        else:
+            callback()
+
+    def deliver(self) -> None:
+        """Run what waited behind the messages the test sent meanwhile (not what that
+        queues in turn: it waits behind the messages the test sends next)."""
+        waiting, self.queued = self.queued, []
+        for callback in waiting:
+            callback()
 
     def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> int:
         timer = self.next
@@ -158,8 +175,11 @@ class FakeClock:
     def settle(self, limit: int = 10_000) -> None:
         """Run timers until none is left (a review, the computer's moves)."""
         for _ in range(limit):
-            if not self.timers:
+            self.deliver()
+            if not self.timers and not self.queued:
                 return
+            if not self.timers:
+                continue
             self.advance(min(at for at, _ in self.timers.values()) - self.now)
         raise AssertionError("the timers never settled")
 
@@ -167,42 +187,57 @@ class FakeClock:
 # ----- the page: a second mirror that applies the ops ---------------------------------------
 
 
-def child(doc: Document, item: Any) -> Any:
-    return item if isinstance(item, str) else doc.nodes[item]
+class Nodes(dict[int, Element]):
+    """The page's `Map<id, Node>`: it holds every element it knows until a `release` op;
+    the page's own elements are found in the tree they were numbered from."""
+
+    def __init__(self, doc: Document) -> None:
+        super().__init__(doc.nodes)
 
 
-def apply_ops(doc: Document, ops: list[list[Any]], effects: list[list[Any]]) -> None:
-    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`);
-    the effects are listed in `effects`."""
+def apply_ops(
+    doc: Document, nodes: dict[int, Element], ops: list[list[Any]], effects: list[list[Any]]
+) -> None:
+    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`),
+    `nodes` being its map of ids; the effects are listed in `effects`."""
+
+    def child(item: Any) -> Any:
+        return item if isinstance(item, str) else nodes[item]
+
     for name, *args in ops:
         if name == "new":
             node_id, tag = args
             svg = tag.startswith("svg:")
-            node = Element(doc, tag[4:] if svg else tag, node_id, svg)
-            doc.nodes[node_id] = node
+            nodes[node_id] = Element(doc, tag[4:] if svg else tag, node_id, svg)
+            doc.nodes[node_id] = nodes[node_id]
+        elif name == "release":
+            for node_id in args[0]:
+                assert node_id in nodes, f"release of an unknown node {node_id}"
+                assert not doc.body.contains(nodes[node_id]), f"node {node_id} is on the page"
+                del nodes[node_id]
         elif name == "prop":
             node_id, prop, value = args
-            setattr(doc.nodes[node_id], prop, value)
+            setattr(nodes[node_id], prop, value)
         elif name == "attr":
             node_id, attr, value = args
-            node = doc.nodes[node_id]
+            node = nodes[node_id]
             node.removeAttribute(attr) if value is None else node.setAttribute(attr, value)
         elif name == "class":
             node_id, cls, on = args
-            doc.nodes[node_id].classList.toggle(cls, on)
+            nodes[node_id].classList.toggle(cls, on)
         elif name == "style":
             node_id, prop, value = args
-            doc.nodes[node_id].style.setProperty(prop, value)
+            nodes[node_id].style.setProperty(prop, value)
         elif name in ("append", "prepend", "children", "before", "after"):
             node_id, items = args
             method = "replaceChildren" if name == "children" else name
-            getattr(doc.nodes[node_id], method)(*(child(doc, item) for item in items))
+            getattr(nodes[node_id], method)(*(child(item) for item in items))
         elif name == "insert":
             parent, node_id, before = args
-            ref = None if before is None else doc.nodes[before]
-            doc.nodes[parent].insertBefore(doc.nodes[node_id], ref)
+            ref = None if before is None else nodes[before]
+            nodes[parent].insertBefore(nodes[node_id], ref)
         elif name == "remove":
-            doc.nodes[args[0]].remove()
+            nodes[args[0]].remove()
         elif name == "effect":
             effects.append(args)
             if args[0] == "html":
@@ -210,10 +245,11 @@ def apply_ops(doc: Document, ops: list[list[Any]], effects: list[list[Any]]) -> 
                 root = doc.documentElement.attributes
                 root.pop(attr, None) if value is None else root.__setitem__(attr, value)
         elif name in ("call", "listen", "observe", "draw", "scroll"):
-            assert args[0] in doc.nodes, f"{name} on an unknown node {args[0]}"
+            assert args[0] in nodes, f"{name} on an unknown node {args[0]}"
         else:
             raise AssertionError(f"unknown op {name}")
     doc.ops = []
+    doc.released = []  # the page forgets only what the worker says
 
 
 class Page:
@@ -231,6 +267,7 @@ class Page:
         attrs, self.tree = page_tree(slug)
         self.html = {**attrs, **(html_attributes or {})}
         self.replica = Document(self.tree, self.html)
+        self.known = Nodes(self.replica)
         self.clock = FakeClock()
         self.posted: list[dict[str, Any]] = []
         self.effects: list[list[Any]] = []
@@ -260,7 +297,7 @@ class Page:
         self.posted.append(message)
         if message["kind"] == "ops":
             effects: list[list[Any]] = []
-            apply_ops(self.replica, message["ops"], effects)
+            apply_ops(self.replica, self.known, message["ops"], effects)
             self.effects += effects
             for effect, args in effects:  # the page's own localStorage
                 if effect == "store" and self.storage is not None:

@@ -179,6 +179,7 @@ def test_the_tree_ops_name_children_by_id_and_text_as_strings() -> None:
         ["append", board.nodeId, [" ", note.nodeId]],
         ["children", board.nodeId, []],
         ["remove", note.nodeId],
+        ["release", [5]],  # the canvas: out of the tree, and no one holds it
     ]
     assert board.children == [] and note.parent is None
     with pytest.raises(ValueError):
