@@ -63,7 +63,7 @@ def apply(page: Page, ops: list[Any]) -> None:
 # ----- applying ops ---------------------------------------------------------------------------
 
 
-def test_apply_ops_makes_and_changes_elements(game: GamePage) -> None:
+def test_apply_ops_makes_and_changes_elements(game: GamePage, watch: Any) -> None:
     page = game.page
     box, para, svg, path, item = range(FIRST, FIRST + 5)
     apply(
@@ -108,6 +108,11 @@ def test_apply_ops_makes_and_changes_elements(game: GamePage) -> None:
     apply(page, [["append", box, [svg]], ["children", para, ["again"]]])  # a removed id is kept
     expect(moved.locator("svg path")).to_have_count(1)
     expect(moved.locator("p")).to_have_text("again")
+    # A released id is forgotten: an op that names it changes nothing (and says so).
+    apply(page, [["remove", item], ["release", [item]], ["append", box, [item]]])
+    assert moved.evaluate("s => [...s.children].map(c => c.localName).join()") == "p,svg"
+    assert [e for e in watch.errors if f"no node {item}" in e], watch.errors
+    watch.errors.clear()  # the one error this test made on purpose
 
 
 def test_a_bad_op_is_reported_and_the_rest_still_applied(game: GamePage, watch: Any) -> None:

@@ -385,6 +385,17 @@
     remove(id) {
       node(id).remove();
     },
+    /** Python holds these elements no more and none is in the document: forget them. */
+    release(released) {
+      for (const id of released) {
+        const element = nodes.get(id);
+        if (element) ids.delete(element);
+        nodes.delete(id);
+      }
+      for (const key of listening.keys()) {
+        if (released.includes(Number(key.split(" ")[0]))) listening.delete(key);
+      }
+    },
     call(id, method, args) {
       node(id)[method](...(args || []));
     },
