@@ -146,6 +146,7 @@
   // ----- main -> worker: events, form state, sizes, storage, address, media, theme ----------
 
   const listening = new Map(); // `${id} ${type}` -> options
+  let applied = 0; // the `batch` of the last ops message applied
   /** What the mirror last heard of each form control, so that it is told only of changes. */
   const told = new WeakMap();
 
@@ -195,6 +196,7 @@
       key: typeof event.key === "string" ? event.key : null,
       detail: plainDetail(event),
       focus: focusId(),
+      applied, // the last batch of ops applied: Python tells an old focus from its own move
     });
   }
 
@@ -450,6 +452,7 @@
     switch (message.kind) {
       case "ops":
         applyOps(message.ops);
+        if (Number.isInteger(message.batch)) applied = message.batch;
         break;
       case "result": {
         const settle = replies.get(message.call);
