@@ -13,6 +13,7 @@ import argparse
 import html
 import importlib.util
 import json
+import os
 import shutil
 import sys
 import zipfile
@@ -43,6 +44,19 @@ FFLATE = NODE / "fflate" / "esm" / "browser.js"
 # The QR code encoder: a game page loads it when a player asks for a link as a QR code (a
 # classic script defining `window.qrcode`; site/app/link_qr.py). The worker precaches it.
 QR_ENCODER = NODE / "qrcode-generator" / "dist" / "qrcode.js"
+# Where a game page runs its Python: the page's own main thread through PyScript, or a Web
+# Worker (assets/page-worker.js and assets/python-worker.mjs, docs/worker-protocol.md). Each
+# is a pair of templates: what goes into <head>, and what ends <body>. Both are built, one as
+# the game's address (index.html), the other beside it: the page's by default (worker.html
+# beside it, opt-in while it is tried out); `ND_GAME_PAGES=worker make site` builds the
+# worker's as index.html (page.html beside it), so that any test runs against either.
+IN_PAGE = ("python-page-head.html", "python-page-body.html")
+IN_WORKER = ("python-worker-head.html", None)
+PYTHON_PLACES = (
+    {"index.html": IN_WORKER, "page.html": IN_PAGE}
+    if os.environ.get("ND_GAME_PAGES") == "worker"
+    else {"index.html": IN_PAGE, "worker.html": IN_WORKER}
+)
 VENDOR_SOURCES = {
     "vendor/pyodide": PYODIDE_DIR,
     "vendor/pyscript": PYSCRIPT_DIST,
@@ -202,23 +216,30 @@ def write_pages(
     write(out, language, "index.html", home)
     for slug, cls in py_rules.GAMES.items():
         parts = shared("../../", "game", language)
-        page = render(
-            "game.html",
-            language,
-            slug=slug,
-            title=html.escape(tr.gettext(cls.title)),
-            summary=html.escape(tr.gettext(cls.summary)),
-            rules=rules_html(slug, language),
-            analysis=analysis_section.section_html(slug, tr),
-            diagram=diagram.figure_html(slug, tr),
-            config=html.escape(pyscript_config(parts["root"], slug), quote=True),
-            runtime_sizes=html.escape(json.dumps(sizes), quote=True),
-            interpreter=snapshot.interpreter_name(),
-            stdlib=stdlib,
-            bundle=BUNDLE + precompress.SUFFIX,
-            **parts,
-        )
-        write(out, language, f"games/{slug}/index.html", page)
+        runtime = {
+            "slug": slug,
+            "config": html.escape(pyscript_config(parts["root"], slug), quote=True),
+            "runtime_sizes": html.escape(json.dumps(sizes), quote=True),
+            "interpreter": snapshot.interpreter_name(),
+            "stdlib": stdlib,
+            "bundle": BUNDLE + precompress.SUFFIX,
+            "root": parts["root"],
+        }
+        for page_name, (head, body) in PYTHON_PLACES.items():
+            page = render(
+                "game.html",
+                language,
+                slug=slug,
+                title=html.escape(tr.gettext(cls.title)),
+                summary=html.escape(tr.gettext(cls.summary)),
+                rules=rules_html(slug, language),
+                analysis=analysis_section.section_html(slug, tr),
+                diagram=diagram.figure_html(slug, tr),
+                python_head=render(head, language, **runtime).strip(),
+                python_body=render(body, language, **runtime).strip() if body else "",
+                **parts,
+            )
+            write(out, language, f"games/{slug}/{page_name}", page)
     write(
         out,
         language,

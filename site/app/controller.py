@@ -26,7 +26,9 @@ from . import record as records
 from . import wording
 from .browser import lesson, storage
 from .browser.dom import (
+    after_messages,
     cancel,
+    flush,
     focused_key,
     on,
     on_palette_change,
@@ -41,7 +43,7 @@ from .drawing.link_panel import LinkPanel
 from .drawing.options_form import OptionsForm
 from .drawing.screen import Screen
 from .headless.board import Board, Change, Done
-from .headless.keys import arrow_target
+from .headless.keys import ARROWS, arrow_target
 from .link.actions import LinkActions
 from .link.desk import LinkDesk
 from .link.shelf import LinkShelf
@@ -52,6 +54,8 @@ from .modes.puzzle import Puzzle
 from .opening import Host, fresh, restored
 from .renderers import renderer_class
 from .settings import Features, Settings, new_session, settings_of
+
+PRESSED = "button[data-key]"  # a press on the board: a target or a choice
 
 
 class BoardController:
@@ -68,6 +72,7 @@ class BoardController:
         self.start_settings = settings
         self.rng = random.Random()
         self.timer: int | None = None
+        self.version = 0  # counts the changes of the session: a late answer is for an old one
         self.tick = proxy(self.computer_move)
         self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
         self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
@@ -163,9 +168,10 @@ class BoardController:
 
     def wire(self) -> None:
         screen, action = self.screen, self.screen.action
-        on(screen.targets_box, "click", self.on_press)
-        on(screen.choices_box, "click", self.on_press)
-        on(screen.targets_box, "keydown", self.on_arrow)
+        # A worker cannot prevent a default once the event is gone: the page is told which.
+        on(screen.targets_box, "click", self.on_press, prevent=PRESSED)
+        on(screen.choices_box, "click", self.on_press, prevent=PRESSED)
+        on(screen.targets_box, "keydown", self.on_arrow, prevent=list(ARROWS))
         if self.form:
             on(self.form.form, "submit", self.on_new_game)
         on(action["new"], "click", self.on_new_game)
@@ -181,7 +187,7 @@ class BoardController:
         on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
 
     def on_press(self, event: Any) -> None:
-        button = event.target.closest("button[data-key]")
+        button = event.target.closest(PRESSED)
         if button:
             event.preventDefault()
             self.press(str(button.dataset.key))
@@ -274,7 +280,24 @@ class BoardController:
         """Say a best move for the player to move, from the exact solvers."""
         if self.session.phase is not Phase.HUMAN:
             return self.say(_("A hint is for the player to move, during the game."))
-        self.say(wording.hint(hint(self.session.game)))
+        self.thinking("hint")
+        try:
+            found = hint(self.session.game)
+        finally:
+            self.thinking("")
+        version = self.version
+        # Said only if the position is still the one it is for (the page may have sent an
+        # Undo while a worker computed it; on the main thread this runs at once).
+        after_messages(lambda: self.say(wording.hint(found)) if version == self.version else None)
+
+    def thinking(self, about: str) -> None:
+        """Mark the board (`data-thinking`, "" when done) while Python works, and show it
+        first: a page whose Python runs in a worker stays alive meanwhile."""
+        if about:
+            self.root.dataset.thinking = about
+            flush()
+        else:
+            self.root.removeAttribute("data-thinking")
 
     def reveal_hand(self) -> None:
         """Hand-over screen: the next human says they are at the screen."""
@@ -287,6 +310,7 @@ class BoardController:
 
     def changed(self) -> None:
         """After any change to the session: draw, save, and let the computer move."""
+        self.version += 1
         if self.links and self.links.sealed():  # a row arranged for a game by link
             return
         self.render()
@@ -327,6 +351,7 @@ class BoardController:
         self.timer = None
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
+        flush()  # what the page shows before the computer thinks reaches it first
         answer = self.mode.answer()
         if isinstance(answer, str):
             self.render()
@@ -334,7 +359,16 @@ class BoardController:
         # Two tabs of one save that both answer for the computer make the same move; the
         # exact search may be too big here: the board says so, not "perfect".
         rng = (self.slot and self.slot.shared_random()) or self.rng
-        self.show(self.board.computer_move(rng, answer))
+        move, proved = self.session.think(rng, answer)
+        version = self.version
+        after_messages(lambda: self.computer_plays(version, move, proved))
+
+    def computer_plays(self, version: int, move: Any, proved: bool) -> None:
+        """Play the computer's move found for the position `version`; dropped if the session
+        changed since (an Undo or a New game the page sent while a worker computed it)."""
+        if version != self.version or self.session.phase is not Phase.COMPUTER:
+            return
+        self.show(self.board.computer_plays(move, proved))
 
     # ----- drawing: one view a render, one writer ------------------------------------
 

@@ -1,7 +1,8 @@
 // Loading screen for the game pages: real progress while the Python runtime downloads,
 // then "Starting Python" and "Loading the rules" (reported by the Python side), and a
 // clear message instead of a blank or endless page when anything fails.
-// Loaded as a classic script before PyScript so that it sees every runtime fetch.
+// Loaded as a classic script before PyScript so that it sees every runtime fetch (a page whose
+// Python runs in a worker reports the worker's through `ndBoot.received`).
 "use strict";
 (() => {
   // Every message the page shows, in the page's language (assets/language.js).
@@ -218,6 +219,17 @@
       performance.mark("board-ready");
     },
     fail,
+    /** A runtime file's bytes as counted where it is downloaded: a page whose Python runs in
+     * a worker (assets/page-worker.js) hears of the worker's downloads from it. */
+    received(name, bytes, whole) {
+      if (!(name in sizes) || done.has(name)) return;
+      if (whole) complete(name);
+      else {
+        received[name] = Math.min(sizes[name], bytes);
+        progressed();
+      }
+    },
+    downloadFailed,
   };
 
   if (location.protocol === "file:") {

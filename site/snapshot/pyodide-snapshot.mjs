@@ -62,6 +62,10 @@ const CAN_GUNZIP = (() => {
 // `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks).
 const FORCED = new URLSearchParams(location.search).get("python-start");
 
+// This module also runs in the game pages' worker (assets/python-worker.mjs), which has no
+// document: the page's attributes are then set by the worker's host.
+const IN_PAGE = typeof document !== "undefined";
+
 const started = performance.now();
 const mark = (name) => performance.mark(`nd-${name}`);
 mark("wrapper-loaded");
@@ -215,11 +219,11 @@ async function keep(raw) {
 
 /**
  * Resolves once the page's games are playable (or have failed): then the network is free.
- * Where there is no document (this module run in a worker), once `globalThis.ndPlayable`
- * resolves, if the worker's owner gives one.
+ * Where there is no document (this module run in the page's Python worker,
+ * assets/python-worker.mjs), once `globalThis.ndPlayable` resolves, which the worker gives.
  */
 function playable() {
-  if (typeof document === "undefined") return Promise.resolve(globalThis.ndPlayable);
+  if (!IN_PAGE) return globalThis.ndPlayable ?? new Promise(() => {});
   const root = document.documentElement;
   const settled = () =>
     ["ready", "failed"].includes(document.body?.dataset.state) ||
@@ -346,7 +350,7 @@ function fetchFullStdlib() {
 
 function reportFallback(name) {
   fallbackModules.push(name);
-  document.documentElement.dataset.stdlibFallback = fallbackModules.join(" ");
+  if (IN_PAGE) document.documentElement.dataset.stdlibFallback = fallbackModules.join(" ");
   console.warn(`Python module ${name} is not in the trimmed standard library: loaded from the full one`);
 }
 
@@ -360,7 +364,7 @@ function withSafetyNet(pyodide) {
 function report(path, reason, pyodide) {
   mark("python-ready");
   const ms = Math.round(performance.now() - started);
-  document.documentElement.dataset.pythonBoot = path;
+  if (IN_PAGE) document.documentElement.dataset.pythonBoot = path;
   globalThis.ndPythonBoot = { path, reason: reason || "", ms, pyodide };
   if (path === "fallback") console.warn(`Python started without its snapshot: ${reason}`);
 }

@@ -1,0 +1,154 @@
+// The game page's Python, in a module worker started by assets/page-worker.js: here Python
+// may take as long as it likes without holding the page. This host starts the runtime
+// through the snapshot wrapper the pages use (vendor/pyodide/pyodide-snapshot-*.mjs), puts
+// the Python bundle and the page's data files where PyScript would, reports the downloads
+// for the loading screen, then hands every message from the page to `app.worker.receive`
+// (JSON text, in order) and posts what Python sends with `ndPost`. docs/worker-protocol.md
+// is the contract.
+//
+// Our own worker rather than PyScript's: see docs/performance.md, "Python in a worker".
+
+const queue = []; // messages from the page that came before Python was ready
+let receive = null;
+let settle; // resolves `ndPlayable` once the board is ready (or has failed)
+// The wrapper waits on this before it fetches the snapshot for the next visit.
+globalThis.ndPlayable = new Promise((resolve) => (settle = resolve));
+
+const post = (message) => postMessage(message);
+const failed = (reason, file) => post({ kind: "failed", reason, ...(file ? { file } : {}) });
+
+/** Python's way out: one worker -> page message as JSON text. */
+globalThis.ndPost = (text) => {
+  const message = JSON.parse(text);
+  if (message.kind === "ops") {
+    for (const op of message.ops) {
+      if (op[0] === "effect" && op[1] === "boot" && ["ready", "fail"].includes(op[2]?.[0])) settle();
+    }
+  }
+  post(message);
+};
+
+// `ndAfterMessages(callback)`: call `callback` once every message the page had sent by now
+// has been handed to Python. A 0 ms timer is no such thing: Chromium ran one before a page's
+// message already waiting (an Undo pressed while the computer thought). A message this worker
+// posts to itself waits in the same queue as the page's, behind those already there.
+const pending = [];
+const loopback = new MessageChannel();
+loopback.port1.onmessage = () => pending.shift()?.();
+globalThis.ndAfterMessages = (callback) => {
+  pending.push(callback);
+  loopback.port2.postMessage(null);
+};
+
+function deliver(message) {
+  try {
+    receive(JSON.stringify(message));
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+addEventListener("message", ({ data: message }) => {
+  if (message.kind === "boot") {
+    start(message).catch((error) => {
+      console.error(error);
+      failed(String(error.message || error).trim().split("\n").at(-1));
+      settle();
+    });
+  } else if (receive) deliver(message);
+  else queue.push(message);
+});
+
+// ----- the loading screen: what the runtime downloads, counted here ----------------------------
+
+/** Count the runtime's downloads (`sizes`: file -> bytes, as boot.js has them) for the page. */
+function countDownloads(sizes) {
+  const done = new Set();
+  const nameOf = (url) => {
+    const path = new URL(url, location.href).pathname;
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return path.includes("/vendor/pyodide/") && Object.hasOwn(sizes, name) ? name : null;
+  };
+  const complete = (name) => {
+    if (done.has(name)) return;
+    done.add(name);
+    post({ kind: "progress", file: name, received: sizes[name], total: sizes[name], done: true });
+  };
+  async function count(name, response) {
+    try {
+      const reader = response.body.getReader();
+      let received = 0;
+      let reported = 0;
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        received += value.byteLength;
+        if (received - reported > 256 * 1024) {
+          reported = received;
+          post({ kind: "progress", file: name, received, total: sizes[name], done: false });
+        }
+      }
+      complete(name);
+    } catch (error) {
+      failed(error.message, name);
+    }
+  }
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async function fetch(input, init) {
+    const name = nameOf(input instanceof Request ? input.url : String(input));
+    if (!name) return realFetch.call(this, input, init);
+    let response;
+    try {
+      response = await realFetch.call(this, input, init);
+    } catch (error) {
+      failed(error.message, name);
+      throw error;
+    }
+    if (!response.ok) failed(`HTTP ${response.status}`, name);
+    else count(name, response.clone());
+    return response;
+  };
+  // Modules imported (not fetched) by the runtime show up as finished resource entries.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const name = nameOf(entry.name);
+      if (name && entry.initiatorType !== "fetch") complete(name);
+    }
+  }).observe({ type: "resource", buffered: true });
+}
+
+// ----- Python ------------------------------------------------------------------------------------
+
+/** The bytes of `url` (through the wrapper's fetch, which unpacks the pre-compressed files). */
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function start({ interpreter, files, sizes }) {
+  countDownloads(sizes);
+  const { loadPyodide } = await import(interpreter); // starts Python as soon as it is evaluated
+  const fetched = files.map(([url, where]) => [download(url), where]);
+  for (const [promise] of fetched) promise.catch(() => {}); // reported when awaited below
+  const pyodide = await loadPyodide();
+  const home = pyodide.FS.cwd();
+  for (const [promise, where] of fetched) {
+    const data = await promise;
+    if (where === "./*") {
+      pyodide.unpackArchive(data, "zip", { extractDir: "." });
+    } else {
+      const path = `${home}/${where.replace(/^\.\//, "")}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, new Uint8Array(data));
+    }
+  }
+  const booted = globalThis.ndPythonBoot;
+  const at = (mark) => performance.timeOrigin + mark.startTime;
+  const marks = performance.getEntriesByType("mark").map((mark) => ["effect", "mark", [mark.name, at(mark)]]);
+  post({ kind: "ops", ops: [["effect", "html", ["data-python-boot", booted?.path ?? "normal"]], ...marks] });
+  receive = pyodide.pyimport("app.worker").receive;
+  const ready = performance.mark("nd-worker-python-ready");
+  post({ kind: "ops", ops: [["effect", "mark", [ready.name, at(ready)]]] });
+  while (queue.length) deliver(queue.shift());
+}
