@@ -27,6 +27,7 @@ from . import wording
 from .browser import lesson, storage
 from .browser.dom import (
     cancel,
+    flush,
     focused_key,
     on,
     on_palette_change,
@@ -41,7 +42,7 @@ from .drawing.link_panel import LinkPanel
 from .drawing.options_form import OptionsForm
 from .drawing.screen import Screen
 from .headless.board import Board, Change, Done
-from .headless.keys import arrow_target
+from .headless.keys import ARROWS, arrow_target
 from .link.actions import LinkActions
 from .link.desk import LinkDesk
 from .link.shelf import LinkShelf
@@ -52,6 +53,8 @@ from .modes.puzzle import Puzzle
 from .opening import Host, fresh, restored
 from .renderers import renderer_class
 from .settings import Features, Settings, new_session, settings_of
+
+PRESSED = "button[data-key]"  # a press on the board: a target or a choice
 
 
 class BoardController:
@@ -163,9 +166,10 @@ class BoardController:
 
     def wire(self) -> None:
         screen, action = self.screen, self.screen.action
-        on(screen.targets_box, "click", self.on_press)
-        on(screen.choices_box, "click", self.on_press)
-        on(screen.targets_box, "keydown", self.on_arrow)
+        # A worker cannot prevent a default once the event is gone: the page is told which.
+        on(screen.targets_box, "click", self.on_press, prevent=PRESSED)
+        on(screen.choices_box, "click", self.on_press, prevent=PRESSED)
+        on(screen.targets_box, "keydown", self.on_arrow, prevent=list(ARROWS))
         if self.form:
             on(self.form.form, "submit", self.on_new_game)
         on(action["new"], "click", self.on_new_game)
@@ -181,7 +185,7 @@ class BoardController:
         on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
 
     def on_press(self, event: Any) -> None:
-        button = event.target.closest("button[data-key]")
+        button = event.target.closest(PRESSED)
         if button:
             event.preventDefault()
             self.press(str(button.dataset.key))
@@ -274,7 +278,21 @@ class BoardController:
         """Say a best move for the player to move, from the exact solvers."""
         if self.session.phase is not Phase.HUMAN:
             return self.say(_("A hint is for the player to move, during the game."))
-        self.say(wording.hint(hint(self.session.game)))
+        self.thinking("hint")
+        try:
+            found = hint(self.session.game)
+        finally:
+            self.thinking("")
+        self.say(wording.hint(found))
+
+    def thinking(self, about: str) -> None:
+        """Mark the board (`data-thinking`, "" when done) while Python works, and show it
+        first: a page whose Python runs in a worker stays alive meanwhile."""
+        if about:
+            self.root.dataset.thinking = about
+            flush()
+        else:
+            self.root.removeAttribute("data-thinking")
 
     def reveal_hand(self) -> None:
         """Hand-over screen: the next human says they are at the screen."""
@@ -327,6 +345,7 @@ class BoardController:
         self.timer = None
         if self.stale() or self.session.phase is not Phase.COMPUTER:
             return
+        flush()  # what the page shows before the computer thinks reaches it first
         answer = self.mode.answer()
         if isinstance(answer, str):
             self.render()

@@ -17,7 +17,7 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from ..browser.dom import clear, el, icon, on
+from ..browser.dom import clear, el, icon, on, scroll_list
 from ..headless.review_marks import Mark
 
 # (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
@@ -110,16 +110,11 @@ class MoveList:
     def keep_in_view(self) -> None:
         """Scroll the list (never the page: this runs on every review tick) to the move
         shown: to its end when the latest move is shown, to its top at the start."""
-        box = self.box
-        current = box.querySelector(".current")
+        current = self.box.querySelector(".current")
         if self.at_end or not current:  # querySelector gives JS null, falsy
-            box.scrollTop = box.scrollHeight if self.at_end else 0
-            return
-        item, area = current.getBoundingClientRect(), box.getBoundingClientRect()
-        if item.top < area.top:
-            box.scrollTop -= area.top - item.top
-        elif item.bottom > area.bottom:
-            box.scrollTop += min(item.bottom - area.bottom, item.top - area.top)
+            scroll_list(self.box, "end" if self.at_end else "start")
+        else:
+            scroll_list(self.box, current)
 
     def mark(self, index: int, mark: Mark) -> None:
         """Show the review's words for one move judged since the list was drawn."""

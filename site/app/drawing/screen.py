@@ -17,7 +17,17 @@ from py_rules.engine.review import describe
 from py_rules.i18n import N_, _, language
 
 from .. import wording
-from ..browser.dom import clear, copy_text, el, on, palette, pixel_ratio, proxy, set_timeout
+from ..browser.dom import (
+    clear,
+    copy_text,
+    el,
+    flush,
+    on,
+    palette,
+    pixel_ratio,
+    proxy,
+    set_timeout,
+)
 from ..headless.board import view_of
 from ..headless.review_marks import RecordReview
 from ..headless.view import Card, HandOver, PageView
@@ -142,6 +152,7 @@ class Screen:
     def review_step(self) -> None:
         """A timer tick: judge one more move, show its words, and ask for the next tick."""
         self.review_timer = None
+        flush()  # the last step's words reach the page before this one is judged
         index = self.review.step()
         mark = None if index is None else self.review.mark(index)
         if self.moves is None or mark is None or index is None:

@@ -1,0 +1,141 @@
+"""Entry point of a game page whose Python runs in a Web Worker: the page's main thread
+sends the page (`start`), then every event Python listens to; Python answers with the
+changes to make (docs/worker-protocol.md).
+
+The worker's JavaScript host calls `receive(text)` once per message, in order, and returns
+at once: the start is asynchronous (the language's catalogue is fetched), so the messages
+that come meanwhile wait here and are handled in order once the board is up. The board is
+started by `main.start`, exactly as on a page whose Python runs on the main thread; only
+`dom`'s backend differs (the mirror).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import py_rules
+
+from . import main
+from .browser import dom
+from .browser.channel import Channel, Message, is_length
+from .browser.mirror import Document, ProtocolError
+from .browser.worker_page import Clock, Media, WorkerPage, no_fetch
+
+Post = Callable[[Message], None]
+Fetch = Callable[[str], Awaitable["bytes | None"]]
+
+_channel: Channel | None = None
+_waiting: list[Any] = []  # messages that came while the board was starting
+_started = False
+_tasks: set[Any] = set()  # the start, kept until done (the loop keeps only weak references)
+
+
+def page_of(message: Any, clock: Clock, fetch: Fetch = no_fetch) -> tuple[str, WorkerPage]:
+    """The game's slug and the mirrored page of a `start` message, checked whole: a
+    malformed or hostile one is refused (ProtocolError) before anything is built."""
+    if not isinstance(message, dict) or message.get("kind") != "start":
+        raise ProtocolError("the first message must be a start message")
+    slug = message.get("slug")
+    if slug not in py_rules.GAMES:
+        raise ProtocolError(f"start: {slug!r} is no game of this site")
+    location = message.get("location")
+    href = location.get("href") if isinstance(location, dict) else None
+    if not isinstance(href, str) or not href.startswith(("http://", "https://")):
+        raise ProtocolError("start: location.href must be the page's http(s) address")
+    storage = message.get("storage")
+    if storage is not None and not (
+        isinstance(storage, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in storage.items())
+    ):
+        raise ProtocolError("start: storage must be null or an object of texts")
+    media = message.get("media") or {}
+    if not isinstance(media, dict) or not all(
+        isinstance(media.get(name, False), bool) for name in ("forcedColors", "dark")
+    ):
+        raise ProtocolError("start: media must say forcedColors and dark as true or false")
+    ratio = message.get("pixelRatio", 1)
+    if not isinstance(ratio, int | float) or isinstance(ratio, bool) or not 0 < ratio < 100:
+        raise ProtocolError(f"start: pixelRatio {ratio!r} is not a pixel ratio")
+    site = message.get("site") or ""
+    if not isinstance(site, str):
+        raise ProtocolError("start: site must be the site's address")
+    document = Document(message.get("tree"), message.get("html"))
+    document.sizes = sizes_of(message.get("sizes") or {}, document)
+    focus = message.get("focus")
+    document.activeElement = None if focus is None else document.node(focus, "start: focus")
+    page = WorkerPage(
+        document,
+        href,
+        None if storage is None else dict(storage),
+        clock,
+        fetch,
+        Media(bool(media.get("forcedColors")), bool(media.get("dark"))),
+        float(ratio) or 1.0,
+        site,
+    )
+    return slug, page
+
+
+def sizes_of(sizes: Any, document: Document) -> dict[int, tuple[int, int]]:
+    """`{node id: [width, height]}` (ids as JSON keys, so text) of elements of the page."""
+    if not isinstance(sizes, dict):
+        raise ProtocolError("start: sizes must be an object")
+    found: dict[int, tuple[int, int]] = {}
+    for key, value in sizes.items():
+        node = document.node(int(key) if str(key).isdigit() else key, "start: sizes")
+        if not (
+            isinstance(value, list | tuple) and len(value) == 2 and all(is_length(v) for v in value)
+        ):
+            raise ProtocolError(f"start: the size of node {key} is not [width, height]")
+        found[node.nodeId] = (round(value[0]), round(value[1]))
+    return found
+
+
+async def start(message: Any, post: Post, clock: Clock, fetch: Fetch = no_fetch) -> Channel:
+    """Mirror the page `message` describes, start its board as `main.start` does, and
+    return the channel its later messages go through."""
+    slug, page = page_of(message, clock, fetch)
+    channel = Channel(page, post)
+    dom.use_mirror(page)
+    try:
+        await main.start(slug)
+    finally:
+        channel.flush()
+    return channel
+
+
+def receive(text: str) -> None:
+    """One message from the page, as JSON text (the worker's host calls this in order)."""
+    global _started
+    message = json.loads(text)
+    if _channel is not None:
+        _channel.receive(message)
+    elif not _started:
+        _started = True
+        task = asyncio.ensure_future(begin(message))
+        _tasks.add(task)
+        task.add_done_callback(_tasks.discard)
+    else:
+        _waiting.append(message)
+
+
+async def begin(message: Any) -> None:
+    """Start the board in the worker, then handle what came meanwhile, in order."""
+    global _channel
+    try:
+        _channel = await start(message, dom.post_message, dom.BrowserClock(), dom.browser_fetch)
+    except ProtocolError as error:
+        from py_rules.i18n import _
+
+        failed = _("The game could not start: {error}")
+        dom.post_message({"kind": "failed", "reason": failed.format(error=error)})
+        raise
+    while _waiting:
+        try:
+            _channel.receive(_waiting.pop(0))
+        except ProtocolError:
+            traceback.print_exc()  # refused, nothing changed: the next message still counts

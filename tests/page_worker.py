@@ -1,0 +1,343 @@
+"""A game page whose Python runs "in a worker", in CPython: the page's body as the build
+renders it, the `start` message its main thread would send, a clock the test advances, and
+a second mirror that applies every posted op as `assets/page-worker.js` does (the page).
+
+The tests then talk to the front end only through the protocol's messages, as the page's
+main thread does (docs/worker-protocol.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gettext
+import html
+import json
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+import page_templates
+from app import worker
+from app.browser import dom
+from app.browser.channel import Channel
+from app.browser.mirror import VOID, Document, Element, Text
+
+from py_rules.i18n import SOURCE_LANGUAGE
+
+PAGE = "https://example.org/number-duels/games/{slug}/"
+SITE = "https://example.org/number-duels/"
+BOARD_SIZE = [600, 420]
+
+
+# ----- the page as the build renders it ---------------------------------------------------
+
+
+class BodyTree(HTMLParser):
+    """The body of an HTML page as the `start` message's tree: [tag, attrs, children]."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html: dict[str, str] = {}
+        self.stack: list[list[Any]] = []
+        self.tree: list[Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "html":
+            self.html = values
+            return
+        if tag == "body":
+            self.tree = ["body", values, []]
+            self.stack = [self.tree]
+            return
+        if not self.stack:
+            return
+        svg = tag == "svg" or self.stack[-1][0].startswith("svg:")
+        node: list[Any] = [f"svg:{tag}" if svg else tag, values, []]
+        self.stack[-1][2].append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if self.stack and tag not in VOID and len(self.stack) > 1:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if len(self.stack) <= 1:
+            return
+        names = [n[0].removeprefix("svg:") for n in self.stack]
+        if tag in names[1:]:
+            while self.stack[-1][0].removeprefix("svg:") != tag:
+                self.stack.pop()
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.stack:
+            self.stack[-1][2].append(data)
+
+
+def game_page(slug: str) -> str:
+    """The English game page of `slug` as the build writes it (without the analysis and the
+    diagram, which the front end never touches)."""
+    language = page_templates.Language(SOURCE_LANGUAGE, gettext.NullTranslations())
+    parts = page_templates.shared("../../", "game", language)
+    cls = __import__("py_rules").game_class(slug)
+    return page_templates.render(
+        "game.html",
+        language,
+        slug=slug,
+        title=html.escape(cls.title),
+        summary=html.escape(cls.summary),
+        rules=page_templates.rules_html(slug, language),
+        analysis="",
+        diagram="",
+        config="{}",
+        runtime_sizes="{}",
+        interpreter="pyodide.mjs",
+        stdlib="stdlib.zip",
+        bundle="bundle.zip",
+        **parts,
+    )
+
+
+def page_tree(slug: str) -> tuple[dict[str, str], list[Any]]:
+    parser = BodyTree()
+    parser.feed(game_page(slug))
+    assert parser.tree is not None
+    return parser.html, parser.tree
+
+
+# ----- the worker's clock -----------------------------------------------------------------
+
+
+class FakeClock:
+    """Timers that run only when the test advances the time."""
+
+    def __init__(self) -> None:
+        self.now = 0
+        self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
+        self.next = 1
+
+    def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> int:
+        timer = self.next
+        self.next += 1
+        self.timers[timer] = (self.now + max(0, int(delay_ms)), callback)
+        return timer
+
+    def cancel(self, timer: Any) -> None:
+        self.timers.pop(timer, None)
+
+    def advance(self, ms: int) -> None:
+        """Run every timer due within `ms` from now, in order of their times."""
+        end = self.now + ms
+        while True:
+            due = [(at, t) for t, (at, _) in self.timers.items() if at <= end]
+            if not due:
+                break
+            at, timer = min(due)
+            self.now = at
+            _, callback = self.timers.pop(timer)
+            callback()
+        self.now = end
+
+    def settle(self, limit: int = 10_000) -> None:
+        """Run timers until none is left (a review, the computer's moves)."""
+        for _ in range(limit):
+            if not self.timers:
+                return
+            self.advance(min(at for at, _ in self.timers.values()) - self.now)
+        raise AssertionError("the timers never settled")
+
+
+# ----- the page: a second mirror that applies the ops ---------------------------------------
+
+
+def child(doc: Document, item: Any) -> Any:
+    return item if isinstance(item, str) else doc.nodes[item]
+
+
+def apply_ops(doc: Document, ops: list[list[Any]], effects: list[list[Any]]) -> None:
+    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`);
+    the effects are listed in `effects`."""
+    for name, *args in ops:
+        if name == "new":
+            node_id, tag = args
+            svg = tag.startswith("svg:")
+            node = Element(doc, tag[4:] if svg else tag, node_id, svg)
+            doc.nodes[node_id] = node
+        elif name == "prop":
+            node_id, prop, value = args
+            setattr(doc.nodes[node_id], prop, value)
+        elif name == "attr":
+            node_id, attr, value = args
+            node = doc.nodes[node_id]
+            node.removeAttribute(attr) if value is None else node.setAttribute(attr, value)
+        elif name == "class":
+            node_id, cls, on = args
+            doc.nodes[node_id].classList.toggle(cls, on)
+        elif name == "style":
+            node_id, prop, value = args
+            doc.nodes[node_id].style.setProperty(prop, value)
+        elif name in ("append", "prepend", "children", "before", "after"):
+            node_id, items = args
+            method = "replaceChildren" if name == "children" else name
+            getattr(doc.nodes[node_id], method)(*(child(doc, item) for item in items))
+        elif name == "insert":
+            parent, node_id, before = args
+            ref = None if before is None else doc.nodes[before]
+            doc.nodes[parent].insertBefore(doc.nodes[node_id], ref)
+        elif name == "remove":
+            doc.nodes[args[0]].remove()
+        elif name == "effect":
+            effects.append(args)
+            if args[0] == "html":
+                attr, value = args[1]
+                root = doc.documentElement.attributes
+                root.pop(attr, None) if value is None else root.__setitem__(attr, value)
+        elif name in ("call", "listen", "observe", "draw", "scroll"):
+            assert args[0] in doc.nodes, f"{name} on an unknown node {args[0]}"
+        else:
+            raise AssertionError(f"unknown op {name}")
+    doc.ops = []
+
+
+class Page:
+    """One game page: the worker's mirror (`mirror`), the page (`replica`), what was posted."""
+
+    def __init__(
+        self,
+        slug: str,
+        query: str = "",
+        storage: dict[str, str] | None = None,
+        html_attributes: dict[str, str] | None = None,
+        fetch: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.slug = slug
+        attrs, self.tree = page_tree(slug)
+        self.html = {**attrs, **(html_attributes or {})}
+        self.replica = Document(self.tree, self.html)
+        self.clock = FakeClock()
+        self.posted: list[dict[str, Any]] = []
+        self.effects: list[list[Any]] = []
+        self.storage = storage
+        href = PAGE.format(slug=slug) + (f"?{query}" if query else "")
+        board = self.replica.querySelector("#board")
+        assert board is not None
+        self.message: dict[str, Any] = {
+            "kind": "start",
+            "slug": slug,
+            "tree": self.tree,
+            "html": self.html,
+            "location": {"href": href, "search": f"?{query}" if query else "", "hash": ""},
+            "storage": storage,
+            "media": {"forcedColors": False, "dark": False},
+            "pixelRatio": 2,
+            "sizes": {str(board.nodeId): BOARD_SIZE},
+            "focus": None,
+            "lang": self.html.get("lang", "en"),
+            "site": SITE,
+        }
+        self.fetch = fetch
+        self.channel: Channel | None = None
+
+    def post(self, message: dict[str, Any]) -> None:
+        message = json.loads(json.dumps(message))  # what a structured clone carries
+        self.posted.append(message)
+        if message["kind"] == "ops":
+            effects: list[list[Any]] = []
+            apply_ops(self.replica, message["ops"], effects)
+            self.effects += effects
+            for effect, args in effects:  # the page's own localStorage
+                if effect == "store" and self.storage is not None:
+                    self.storage[args[0]] = args[1]
+                elif effect == "forget" and self.storage is not None:
+                    self.storage.pop(args[0], None)
+
+    def start(self) -> Page:
+        async def go() -> Channel:
+            async def fetch(url: str) -> bytes | None:
+                return await self.fetch(url) if self.fetch else None
+
+            return await worker.start(self.message, self.post, self.clock, fetch)
+
+        self.channel = asyncio.run(go())
+        return self
+
+    # ----- what the page's main thread sends -------------------------------------------------
+
+    @property
+    def mirror(self) -> Document:
+        page = dom.mirrored()
+        assert page is not None
+        return page.document
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.channel is not None
+        self.channel.receive(json.loads(json.dumps(message)))
+
+    def fire(self, target: Element, kind: str, key: str | None = None) -> int:
+        """An event on `target`, bubbling: one `event` message for each element on the way
+        up that Python listens to (`listen` ops), as the page forwards it; how many."""
+        sent = 0
+        node: Element | None = target
+        while node is not None:
+            if kind in node.listeners:
+                self.send(
+                    {
+                        "kind": "event",
+                        "node": node.nodeId,
+                        "type": kind,
+                        "target": target.nodeId,
+                        "key": key,
+                        "detail": None,
+                        "focus": target.nodeId if kind == "click" else None,
+                    }
+                )
+                sent += 1
+            node = node.parent
+        return sent
+
+    def one(self, selector: str) -> Element:
+        found = self.mirror.querySelector(selector)
+        assert found is not None, selector
+        return found
+
+    def text(self, selector: str) -> str:
+        return self.one(selector).textContent
+
+    def targets(self) -> list[Element]:
+        return self.mirror.querySelectorAll("#targets button[data-key], #choices button[data-key]")
+
+    def legal(self) -> list[Element]:
+        return [b for b in self.targets() if b.getAttribute("aria-disabled") == "false"]
+
+    def press(self, button: Element) -> None:
+        assert self.fire(button, "click") >= 1
+
+    def action(self, name: str) -> None:
+        self.press(self.one(f'[data-action="{name}"]'))
+
+    def type_into(self, name: str, value: str) -> None:
+        """The player changes a control of the options form (the page tells the mirror)."""
+        control = self.one("form.options").elements.namedItem(name)
+        assert control is not None, name
+        replica = self.replica.nodes[control.nodeId]
+        replica.set_state("value", value)
+        self.send(
+            {
+                "kind": "input",
+                "node": control.nodeId,
+                "value": value,
+                "checked": None,
+                "selected": None,
+            }
+        )
+
+    def same(self) -> bool:
+        """Whether the page (the replica) shows exactly what the worker's mirror holds."""
+        return self.replica.body.outer_html() == self.mirror.body.outer_html()
+
+
+def text_nodes(node: Element) -> list[Text]:
+    return [n for n in node.children_nodes if isinstance(n, Text)]

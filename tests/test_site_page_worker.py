@@ -1,0 +1,411 @@
+"""A game page whose Python runs in a worker, played in CPython through the protocol's
+messages only (docs/worker-protocol.md): the page's body as the build renders it, presses
+as `event` messages, options as `input` messages, a clock the test advances; what Python
+posts is applied to a second mirror as the page's main thread applies it, and the two must
+show the same page. Hostile messages are refused and change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from app.browser import dom
+from app.browser.mirror import ProtocolError
+from app.drawing import theme
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from page_worker import BOARD_SIZE, Page
+
+from py_rules import i18n
+from py_rules.registry import BUILT_IN
+
+GAMES = [kit.slug for kit in BUILT_IN]  # the games that ship (the build renders their pages)
+
+
+@pytest.fixture(autouse=True)
+def main_thread_afterwards() -> Iterator[None]:
+    """Each test starts its own page; the real document is the backend again afterwards."""
+    yield
+    dom.use_mirror(None)
+    i18n.use("en")
+    theme.use("light")
+
+
+def moves(page: Page) -> list[str]:
+    return [item.textContent for item in page.mirror.querySelectorAll("#history li[data-index]")]
+
+
+def at_the_screen(page: Page) -> None:
+    """Answer the hand-over card when it shows (the next player has the screen)."""
+    handover = page.one("#handover")
+    if not handover.hidden:
+        page.press(handover.querySelector("button"))  # type: ignore[arg-type]
+
+
+def next_press(page: Page) -> Any:
+    """A legal press that goes on with a move: a choice first (the second half of a move),
+    never the half-made move's own target again (that would take it back)."""
+    at_the_screen(page)
+    legal = [b for b in page.legal() if b.getAttribute("aria-pressed") != "true"]
+    choices = [b for b in legal if "choice" in b.classList]
+    return (choices or legal)[0]
+
+
+def play_one_move(page: Page) -> None:
+    """Press legal targets until a move is recorded (a move may take two presses)."""
+    before = len(moves(page))
+    for _ in range(4):
+        page.press(next_press(page))
+        if len(moves(page)) > before:
+            return
+    raise AssertionError(f"no move was played: {page.text('#status')!r}")
+
+
+def ops_posted(page: Page) -> list[list[Any]]:
+    return [op for message in page.posted if message["kind"] == "ops" for op in message["ops"]]
+
+
+# ----- starting ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_starts_in_the_mirror_and_the_page_shows_what_python_drew(slug: str) -> None:
+    page = Page(slug, storage={}).start()
+    assert page.text("#status") not in ("", "Loading the game…")
+    at_the_screen(page)
+    assert page.targets() and page.legal()
+    assert [e for e in page.effects if e[0] == "boot"] == [
+        ["boot", ["phase", "rules"]],
+        ["boot", ["ready"]],
+    ]
+    assert page.one('[data-action="new"]').textContent == "New game"
+    assert page.same()
+    canvas = page.one("#board-canvas")
+    assert canvas.getAttribute("width") == str(BOARD_SIZE[0] * 2)  # pixel ratio 2
+    assert any(op[0] == "draw" and op[1] == canvas.nodeId for op in ops_posted(page))
+
+
+def test_the_page_is_told_which_defaults_to_prevent() -> None:
+    page = Page("circle-duel").start()
+    listens = {(op[1], op[2]): op[3] for op in ops_posted(page) if op[0] == "listen"}
+    targets, form = page.one("#targets"), page.one("form.options")
+    assert listens[(targets.nodeId, "click")] == {"prevent": "button[data-key]"}
+    assert listens[(targets.nodeId, "keydown")] == {
+        "prevent": ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]
+    }
+    assert listens[(form.nodeId, "submit")] == {"prevent": True}
+    undo = page.one('[data-action="undo"]')
+    assert listens[(undo.nodeId, "click")] == {}  # a plain button's click is not prevented
+
+
+# ----- playing -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_legal_press_plays_and_an_illegal_one_says_why(slug: str) -> None:
+    page = Page(slug, storage={}).start()
+    play_one_move(page)
+    assert len(moves(page)) == 1
+    status = page.text("#status")
+    while not (greyed := [b for b in page.targets() if b not in page.legal()]):
+        play_one_move(page)
+    recorded = moves(page)
+    page.press(greyed[0])
+    assert page.text("#message") != ""
+    assert "show" in page.one("#message").classList
+    assert moves(page) == recorded
+    assert page.same()
+    assert status
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_computer_answers_when_the_clock_says_so(slug: str) -> None:
+    page = Page(slug, "mode=vs-computer&delay=300", storage={}).start()
+    play_one_move(page)
+    assert "thinking" in page.text("#status")
+    assert all(b.getAttribute("aria-disabled") == "true" for b in page.targets())
+    assert page.same()  # the page shows "thinking" before the computer's move is computed
+    page.clock.advance(299)
+    assert len(moves(page)) == 1
+    page.clock.advance(1)
+    assert len(moves(page)) == 2
+    assert page.same()
+
+
+def test_a_message_from_the_page_cancels_nothing_the_clock_has_not_run() -> None:
+    page = Page("circle-duel", "mode=vs-computer&delay=500").start()
+    play_one_move(page)
+    page.action("undo")  # taking the move back cancels the computer's turn
+    page.clock.settle()
+    assert not [move for move in moves(page) if move.startswith("Computer")]
+    assert "thinking" not in page.text("#status")
+    assert page.same()
+
+
+def test_new_game_with_changed_options_through_input_and_submit() -> None:
+    page = Page("sequence-duel", storage={}).start()
+    play_one_move(page)
+    page.type_into("mode", "cpu1")  # the computer plays first
+    page.type_into("size", "12")
+    assert page.fire(page.one("form.options"), "submit") == 1
+    assert moves(page) == []
+    assert "thinking" in page.text("#status")
+    page.clock.settle()
+    assert len(moves(page)) == 1 and moves(page)[0].startswith("Computer")
+    assert len(page.targets()) == 12
+    assert page.same()
+
+
+def test_new_game_refuses_an_option_out_of_range_and_the_game_goes_on() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    page.type_into("size", "400")
+    page.fire(page.one("form.options"), "submit")
+    assert page.text(".form-error").startswith("Not started:")
+    assert page.one("form.options").elements.namedItem("size").getAttribute("aria-invalid") == (
+        "true"
+    )
+    assert len(moves(page)) == 1
+    assert page.same()
+
+
+def test_the_arrow_keys_move_the_focus_from_the_focused_button() -> None:
+    page = Page("circle-duel").start()
+    first = page.targets()[0]
+    page.send(
+        {
+            "kind": "event",
+            "node": page.one("#targets").nodeId,
+            "type": "keydown",
+            "target": first.nodeId,
+            "key": "ArrowRight",
+            "detail": None,
+            "focus": first.nodeId,
+        }
+    )
+    calls = [op for op in page.posted[-1]["ops"] if op[0] == "call"]
+    assert len(calls) == 1 and calls[0][2] == "focus" and calls[0][1] != first.nodeId
+    assert page.mirror.activeElement is page.mirror.nodes[calls[0][1]]
+
+
+def test_the_move_list_scrolls_itself_through_the_page() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    play_one_move(page)
+    history = page.one("#history")
+    assert ["scroll", history.nodeId, "end"] in ops_posted(page)
+    page.press(page.one("#history li[data-index='0']"))  # back to after the first move
+    current = page.one("#history li.current")  # the list was drawn again
+    assert current.dataset.index == "0"
+    assert ["scroll", history.nodeId, current.nodeId] in page.posted[-1]["ops"]
+
+
+def test_a_resize_redraws_the_board_at_the_new_width() -> None:
+    page = Page("sequence-duel").start()
+    board, canvas = page.one("#board"), page.one("#board-canvas")
+    page.send({"kind": "size", "node": board.nodeId, "width": 320, "height": 200})
+    assert canvas.getAttribute("width") == "640"
+    assert page.same()
+
+
+def test_the_theme_switch_redraws_the_board_in_the_dark_palette() -> None:
+    page = Page("circle-duel").start()
+    page.send({"kind": "theme", "theme": "dark"})
+    draws = [op for op in page.posted[-1]["ops"] if op[0] == "draw"]
+    assert draws and ["=", "strokeStyle", theme.PALETTES["dark"]["TRACK"]] in draws[0][2]
+    page.send({"kind": "media", "forcedColors": True, "dark": True})
+    draws = [op for op in page.posted[-1]["ops"] if op[0] == "draw"]
+    assert any(call == ["=", "fillStyle", "Canvas"] for call in draws[0][2])
+
+
+def test_a_hint_marks_the_board_thinking_and_shows_that_first() -> None:
+    page = Page("circle-duel").start()
+    count = len(page.posted)
+    page.action("hint")
+    first, last = page.posted[count]["ops"], page.posted[-1]["ops"]
+    body = page.mirror.body.nodeId
+    assert ["attr", body, "data-thinking", "hint"] in first
+    assert ["attr", body, "data-thinking", None] in last
+    assert page.text("#message")
+    assert page.same()
+
+
+def test_share_asks_the_page_to_copy_and_says_so_when_it_did() -> None:
+    page = Page("circle-duel").start()
+    play_one_move(page)
+    page.action("share")
+    copy_effect = next(e for e in reversed(page.effects) if e[0] == "copy")
+    url, call = copy_effect[1]
+    assert url.startswith("https://example.org/number-duels/games/circle-duel/?g=")
+    assert page.one(".share-link").value == url
+    page.send({"kind": "reply", "call": call, "value": True})
+    assert page.text(".share-note").startswith("Link copied.")
+    with pytest.raises(ProtocolError, match="no call"):
+        page.send({"kind": "reply", "call": call, "value": True})  # answered once only
+
+
+def test_a_run_message_answers_with_its_result() -> None:
+    page = Page("circle-duel").start()
+    code = "from app.browser import dom\nresult = dom.query('#status').textContent"
+    page.send({"kind": "run", "call": 7, "code": code})
+    status = page.text("#status")
+    assert page.posted[-1] == {"kind": "result", "call": 7, "value": status, "error": None}
+    page.send({"kind": "run", "call": 8, "code": "raise ValueError('no')"})
+    assert "ValueError: no" in page.posted[-1]["error"]
+
+
+def test_a_language_without_its_catalogue_warns_and_shows_english() -> None:
+    asked: list[str] = []
+
+    async def offline(url: str) -> bytes | None:
+        asked.append(url)
+        return None
+
+    page = Page("circle-duel", html_attributes={"lang": "es"}, fetch=offline).start()
+    assert asked == ["https://example.org/number-duels/locale/es.mo"]
+    assert any(e[0] == "warn" and "es.mo" in e[1][0] for e in page.effects)
+    assert page.text("#status") == "Player 1: take any number."
+
+
+# ----- storage --------------------------------------------------------------------------------
+
+KEY = "number-duels:/number-duels/circle-duel"
+
+
+def test_a_move_is_saved_on_the_page_and_a_new_page_opens_it() -> None:
+    storage: dict[str, str] = {}
+    page = Page("circle-duel", storage=storage).start()
+    play_one_move(page)
+    assert KEY in storage and any(e[0] == "store" and e[1][0] == KEY for e in page.effects)
+    dom.use_mirror(None)
+    again = Page("circle-duel", storage=dict(storage)).start()
+    assert moves(again) == moves(page)
+
+
+def test_another_tabs_newer_save_is_shown_with_a_note() -> None:
+    shared: dict[str, str] = {}
+    mine = Page("circle-duel", storage=shared).start()
+    theirs = Page("circle-duel", storage=dict(shared)).start()
+    play_one_move(theirs)
+    dom.use_mirror(mine.channel.page if mine.channel else None)
+    mine.send({"kind": "storage", "key": KEY, "value": theirs.storage[KEY]})  # type: ignore[index]
+    assert moves(mine) == moves(theirs)
+    assert "another tab" in mine.text("#message")
+    assert mine.same()
+
+
+def test_storage_refused_plays_on_without_a_store_effect() -> None:
+    page = Page("circle-duel", storage=None).start()
+    play_one_move(page)
+    assert not [e for e in page.effects if e[0] in ("store", "forget")]
+    assert len(moves(page)) == 1
+
+
+# ----- hostile messages ---------------------------------------------------------------------
+
+
+def hostile_starts() -> list[tuple[str, Any]]:
+    return [
+        ("slug", "no-such-game"),
+        ("tree", "<body>"),
+        ("tree", ["body", {"class": 3}, []]),
+        ("tree", ["body", {}, [["<script>", {}, []]]]),
+        ("tree", ["body", {".value": 5}, []]),
+        ("html", {"lang": None}),
+        ("sizes", {"999999": [10, 10]}),
+        ("sizes", {"1": [-1, 10]}),
+        ("focus", 123456),
+        ("storage", {"k": 1}),
+        ("location", {"href": "javascript:alert(1)"}),
+        ("pixelRatio", "2"),
+    ]
+
+
+@pytest.mark.parametrize(("field", "value"), hostile_starts())
+def test_a_hostile_start_is_refused_and_changes_nothing(field: str, value: Any) -> None:
+    page = Page("circle-duel")
+    page.message[field] = value
+    with pytest.raises(ProtocolError):
+        page.start()
+    assert page.posted == []
+    assert dom.mirrored() is None
+
+
+def hostile_messages(page: Page) -> list[Any]:
+    targets = page.one("#targets").nodeId
+    return [
+        "event",
+        {"kind": "launch"},
+        {"kind": "event", "node": 999_999, "type": "click", "target": None},
+        {"kind": "event", "node": targets, "type": "mouseover", "target": None},
+        {"kind": "event", "node": targets, "type": "click", "target": "x"},
+        {"kind": "event", "node": True, "type": "click"},
+        {"kind": "input", "node": targets, "value": "1"},
+        {"kind": "input", "node": page.one("#opt-size").nodeId, "value": 12},
+        {"kind": "size", "node": targets, "width": float("nan"), "height": 1},
+        {"kind": "storage", "key": None, "value": "x"},
+        {"kind": "media", "forcedColors": "yes", "dark": False},
+        {"kind": "reply", "call": 99, "value": True},
+        {"kind": "run", "call": 1, "code": None},
+    ]
+
+
+def test_malformed_messages_are_refused_and_change_nothing() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    before, posted = page.mirror.body.outer_html(), len(page.posted)
+    for message in hostile_messages(page):
+        with pytest.raises(ProtocolError):
+            page.channel.receive(copy.deepcopy(message))  # type: ignore[union-attr]
+    assert page.mirror.body.outer_html() == before
+    assert len(page.posted) == posted
+    play_one_move(page)  # the page still plays
+    assert page.same()
+
+
+def test_the_worker_entry_queues_what_comes_while_the_board_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app import worker
+
+    page = Page("circle-duel", storage={})
+    posted: list[dict[str, Any]] = []
+    monkeypatch.setattr(dom, "post_message", posted.append)
+    monkeypatch.setattr(dom, "BrowserClock", lambda: page.clock)
+    monkeypatch.setattr(worker, "_channel", None)
+    monkeypatch.setattr(worker, "_started", False)
+
+    async def run() -> None:
+        worker.receive(json.dumps(page.message))
+        worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
+        while worker._tasks:
+            await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert worker._channel is not None
+    assert page.mirror.documentElement.getAttribute("data-theme") == "dark"
+    assert [m["kind"] for m in posted].count("ops") >= 2
+
+
+# ----- the page shows what the worker holds, whatever is pressed ------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(slug=st.sampled_from(GAMES), picks=st.lists(st.integers(0, 10_000), max_size=14))
+def test_replaying_the_posted_ops_gives_the_workers_page(slug: str, picks: list[int]) -> None:
+    page = Page(slug, "mode=vs-computer&delay=0", storage={}).start()
+    try:
+        for pick in picks:
+            buttons = [*page.targets(), *page.mirror.querySelectorAll("[data-action]")]
+            shown = [b for b in buttons if not b.hidden and not b.disabled]
+            page.press(shown[pick % len(shown)])
+            page.clock.advance(pick % 3)
+            assert page.same()
+        page.clock.settle()
+        assert page.same()
+    finally:
+        dom.use_mirror(None)
