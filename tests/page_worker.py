@@ -13,14 +13,14 @@ import gettext
 import html
 import json
 from collections.abc import Callable
-from html.parser import HTMLParser
 from typing import Any
 
 import page_templates
 from app import worker
 from app.browser import dom
 from app.browser.channel import Channel
-from app.browser.mirror import VOID, Document, Element, Text
+from app.browser.mirror import Document, Element, Text
+from early_board import BodyTree, apply_ops
 
 from py_rules.i18n import SOURCE_LANGUAGE
 
@@ -30,51 +30,6 @@ BOARD_SIZE = [600, 420]
 
 
 # ----- the page as the build renders it ---------------------------------------------------
-
-
-class BodyTree(HTMLParser):
-    """The body of an HTML page as the `start` message's tree: [tag, attrs, children]."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.html: dict[str, str] = {}
-        self.stack: list[list[Any]] = []
-        self.tree: list[Any] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {name: value or "" for name, value in attrs}
-        if tag == "html":
-            self.html = values
-            return
-        if tag == "body":
-            self.tree = ["body", values, []]
-            self.stack = [self.tree]
-            return
-        if not self.stack:
-            return
-        svg = tag == "svg" or self.stack[-1][0].startswith("svg:")
-        node: list[Any] = [f"svg:{tag}" if svg else tag, values, []]
-        self.stack[-1][2].append(node)
-        if tag not in VOID:
-            self.stack.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if self.stack and tag not in VOID and len(self.stack) > 1:
-            self.stack.pop()
-
-    def handle_endtag(self, tag: str) -> None:
-        if len(self.stack) <= 1:
-            return
-        names = [n[0].removeprefix("svg:") for n in self.stack]
-        if tag in names[1:]:
-            while self.stack[-1][0].removeprefix("svg:") != tag:
-                self.stack.pop()
-            self.stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        if self.stack:
-            self.stack[-1][2].append(data)
 
 
 def game_page(slug: str) -> str:
@@ -94,9 +49,8 @@ def game_page(slug: str) -> str:
         diagram="",
         config="{}",
         runtime_sizes="{}",
-        interpreter="pyodide.mjs",
-        stdlib="stdlib.zip",
-        bundle="bundle.zip",
+        python_head="",
+        python_body="",
         **parts,
     )
 
@@ -151,55 +105,6 @@ class FakeClock:
 
 
 # ----- the page: a second mirror that applies the ops ---------------------------------------
-
-
-def child(doc: Document, item: Any) -> Any:
-    return item if isinstance(item, str) else doc.nodes[item]
-
-
-def apply_ops(doc: Document, ops: list[list[Any]], effects: list[list[Any]]) -> None:
-    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`);
-    the effects are listed in `effects`."""
-    for name, *args in ops:
-        if name == "new":
-            node_id, tag = args
-            svg = tag.startswith("svg:")
-            node = Element(doc, tag[4:] if svg else tag, node_id, svg)
-            doc.nodes[node_id] = node
-        elif name == "prop":
-            node_id, prop, value = args
-            setattr(doc.nodes[node_id], prop, value)
-        elif name == "attr":
-            node_id, attr, value = args
-            node = doc.nodes[node_id]
-            node.removeAttribute(attr) if value is None else node.setAttribute(attr, value)
-        elif name == "class":
-            node_id, cls, on = args
-            doc.nodes[node_id].classList.toggle(cls, on)
-        elif name == "style":
-            node_id, prop, value = args
-            doc.nodes[node_id].style.setProperty(prop, value)
-        elif name in ("append", "prepend", "children", "before", "after"):
-            node_id, items = args
-            method = "replaceChildren" if name == "children" else name
-            getattr(doc.nodes[node_id], method)(*(child(doc, item) for item in items))
-        elif name == "insert":
-            parent, node_id, before = args
-            ref = None if before is None else doc.nodes[before]
-            doc.nodes[parent].insertBefore(doc.nodes[node_id], ref)
-        elif name == "remove":
-            doc.nodes[args[0]].remove()
-        elif name == "effect":
-            effects.append(args)
-            if args[0] == "html":
-                attr, value = args[1]
-                root = doc.documentElement.attributes
-                root.pop(attr, None) if value is None else root.__setitem__(attr, value)
-        elif name in ("call", "listen", "observe", "draw", "scroll"):
-            assert args[0] in doc.nodes, f"{name} on an unknown node {args[0]}"
-        else:
-            raise AssertionError(f"unknown op {name}")
-    doc.ops = []
 
 
 class Page:
