@@ -110,9 +110,11 @@ class GamePage:
         button = self.target(name)
         expect(button).to_have_attribute("aria-disabled", "false")
         button.click()
-        if button.get_attribute("aria-pressed") != "true":  # a whole move, not a half
-            # At least one more entry: against the computer its reply may follow at once.
-            expect(self.history.nth(before)).to_be_attached()
+        # Taken: half a move (the button stays pressed) or a whole one (at least one more
+        # entry: against the computer its reply may follow at once). Waited for either way:
+        # a page whose Python runs in a worker answers the click a moment later.
+        half = button.and_(self.page.locator('[aria-pressed="true"]'))
+        expect(half.or_(self.history.nth(before)).first).to_be_attached()
 
     def press_refused(self, name: str, where: str = "#targets") -> None:
         """Click a button that is not a legal choice (a real click, as a person would)."""

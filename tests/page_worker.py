@@ -8,28 +8,73 @@ main thread does (docs/worker-protocol.md).
 
 from __future__ import annotations
 
-import asyncio
 import gettext
 import html
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from html.parser import HTMLParser
+from typing import Any, TypeVar, cast
 
 import page_templates
 from app import worker
 from app.browser import dom
 from app.browser.channel import Channel
-from app.browser.mirror import Document, Element, Text
-from early_board import BodyTree, apply_ops
+from app.browser.mirror import VOID, Document, Element, Text
 
 from py_rules.i18n import SOURCE_LANGUAGE
 
+T = TypeVar("T")
 PAGE = "https://example.org/number-duels/games/{slug}/"
 SITE = "https://example.org/number-duels/"
 BOARD_SIZE = [600, 420]
 
 
 # ----- the page as the build renders it ---------------------------------------------------
+
+
+class BodyTree(HTMLParser):
+    """The body of an HTML page as the `start` message's tree: [tag, attrs, children]."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html: dict[str, str] = {}
+        self.stack: list[list[Any]] = []
+        self.tree: list[Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "html":
+            self.html = values
+            return
+        if tag == "body":
+            self.tree = ["body", values, []]
+            self.stack = [self.tree]
+            return
+        if not self.stack:
+            return
+        svg = tag == "svg" or self.stack[-1][0].startswith("svg:")
+        node: list[Any] = [f"svg:{tag}" if svg else tag, values, []]
+        self.stack[-1][2].append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if self.stack and tag not in VOID and len(self.stack) > 1:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if len(self.stack) <= 1:
+            return
+        names = [n[0].removeprefix("svg:") for n in self.stack]
+        if tag in names[1:]:
+            while self.stack[-1][0].removeprefix("svg:") != tag:
+                self.stack.pop()
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.stack:
+            self.stack[-1][2].append(data)
 
 
 def game_page(slug: str) -> str:
@@ -62,6 +107,20 @@ def page_tree(slug: str) -> tuple[dict[str, str], list[Any]]:
     return parser.html, parser.tree
 
 
+def finish(coroutine: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine whose only waits are `asyncio.sleep(0)` (the stand-in
+    fetch answers at once), run without an event loop: Pyodide's cannot be started from a
+    test."""
+    while True:
+        try:
+            waited = coroutine.send(None)
+        except StopIteration as done:
+            return cast(T, done.value)
+        if waited is not None:
+            coroutine.close()
+            raise AssertionError(f"the start waited on {waited!r}")
+
+
 # ----- the worker's clock -----------------------------------------------------------------
 
 
@@ -72,6 +131,23 @@ class FakeClock:
         self.now = 0
         self.timers: dict[int, tuple[int, Callable[[], None]]] = {}
         self.next = 1
+        self.queued: list[Callable[[], None]] = []  # behind the page's messages
+        self.hold = False  # keep `after_messages` callbacks until `deliver` (the test sends first)
+
+    def after_messages(self, callback: Callable[[], None]) -> None:
+        """The page's messages are handed over at once here: the callback runs now, unless
+        the test holds it to send a message first."""
+        if self.hold:
+            self.queued.append(callback)
+        else:
+            callback()
+
+    def deliver(self) -> None:
+        """Run what waited behind the messages the test sent meanwhile (not what that
+        queues in turn: it waits behind the messages the test sends next)."""
+        waiting, self.queued = self.queued, []
+        for callback in waiting:
+            callback()
 
     def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> int:
         timer = self.next
@@ -98,13 +174,81 @@ class FakeClock:
     def settle(self, limit: int = 10_000) -> None:
         """Run timers until none is left (a review, the computer's moves)."""
         for _ in range(limit):
-            if not self.timers:
+            self.deliver()
+            if not self.timers and not self.queued:
                 return
+            if not self.timers:
+                continue
             self.advance(min(at for at, _ in self.timers.values()) - self.now)
         raise AssertionError("the timers never settled")
 
 
 # ----- the page: a second mirror that applies the ops ---------------------------------------
+
+
+class Nodes(dict[int, Element]):
+    """The page's `Map<id, Node>`: it holds every element it knows until a `release` op;
+    the page's own elements are found in the tree they were numbered from."""
+
+    def __init__(self, doc: Document) -> None:
+        super().__init__(doc.nodes)
+
+
+def apply_ops(
+    doc: Document, nodes: dict[int, Element], ops: list[list[Any]], effects: list[list[Any]]
+) -> None:
+    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`),
+    `nodes` being its map of ids; the effects are listed in `effects`."""
+
+    def child(item: Any) -> Any:
+        return item if isinstance(item, str) else nodes[item]
+
+    for name, *args in ops:
+        if name == "new":
+            node_id, tag = args
+            svg = tag.startswith("svg:")
+            nodes[node_id] = Element(doc, tag[4:] if svg else tag, node_id, svg)
+            doc.nodes[node_id] = nodes[node_id]
+        elif name == "release":
+            for node_id in args[0]:
+                assert node_id in nodes, f"release of an unknown node {node_id}"
+                assert not doc.body.contains(nodes[node_id]), f"node {node_id} is on the page"
+                del nodes[node_id]
+        elif name == "prop":
+            node_id, prop, value = args
+            setattr(nodes[node_id], prop, value)
+        elif name == "attr":
+            node_id, attr, value = args
+            node = nodes[node_id]
+            node.removeAttribute(attr) if value is None else node.setAttribute(attr, value)
+        elif name == "class":
+            node_id, cls, on = args
+            nodes[node_id].classList.toggle(cls, on)
+        elif name == "style":
+            node_id, prop, value = args
+            nodes[node_id].style.setProperty(prop, value)
+        elif name in ("append", "prepend", "children", "before", "after"):
+            node_id, items = args
+            method = "replaceChildren" if name == "children" else name
+            getattr(nodes[node_id], method)(*(child(item) for item in items))
+        elif name == "insert":
+            parent, node_id, before = args
+            ref = None if before is None else nodes[before]
+            nodes[parent].insertBefore(nodes[node_id], ref)
+        elif name == "remove":
+            nodes[args[0]].remove()
+        elif name == "effect":
+            effects.append(args)
+            if args[0] == "html":
+                attr, value = args[1]
+                root = doc.documentElement.attributes
+                root.pop(attr, None) if value is None else root.__setitem__(attr, value)
+        elif name in ("call", "listen", "observe", "draw", "scroll"):
+            assert args[0] in nodes, f"{name} on an unknown node {args[0]}"
+        else:
+            raise AssertionError(f"unknown op {name}")
+    doc.ops = []
+    doc.released = []  # the page forgets only what the worker says
 
 
 class Page:
@@ -122,6 +266,7 @@ class Page:
         attrs, self.tree = page_tree(slug)
         self.html = {**attrs, **(html_attributes or {})}
         self.replica = Document(self.tree, self.html)
+        self.known = Nodes(self.replica)
         self.clock = FakeClock()
         self.posted: list[dict[str, Any]] = []
         self.effects: list[list[Any]] = []
@@ -151,7 +296,7 @@ class Page:
         self.posted.append(message)
         if message["kind"] == "ops":
             effects: list[list[Any]] = []
-            apply_ops(self.replica, message["ops"], effects)
+            apply_ops(self.replica, self.known, message["ops"], effects)
             self.effects += effects
             for effect, args in effects:  # the page's own localStorage
                 if effect == "store" and self.storage is not None:
@@ -160,13 +305,10 @@ class Page:
                     self.storage.pop(args[0], None)
 
     def start(self) -> Page:
-        async def go() -> Channel:
-            async def fetch(url: str) -> bytes | None:
-                return await self.fetch(url) if self.fetch else None
+        async def fetch(url: str) -> bytes | None:
+            return await self.fetch(url) if self.fetch else None
 
-            return await worker.start(self.message, self.post, self.clock, fetch)
-
-        self.channel = asyncio.run(go())
+        self.channel = finish(worker.start(self.message, self.post, self.clock, fetch))
         return self
 
     # ----- what the page's main thread sends -------------------------------------------------

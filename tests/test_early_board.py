@@ -54,13 +54,14 @@ def written(slug: str) -> Document:
 class Posted:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
+        self.nodes = dict(doc.nodes)
         self.ops: list[Any] = []
 
     def __call__(self, message: dict[str, Any]) -> None:
         message = json.loads(json.dumps(message))
         if message["kind"] == "ops":
             self.ops += message["ops"]
-            early_board.apply_ops(self.doc, message["ops"], [])
+            early_board.apply_ops(self.doc, self.nodes, message["ops"], [])
 
 
 def start_as_the_page_does(slug: str, first: str | None = None) -> tuple[Document, Posted]:
@@ -124,7 +125,7 @@ def test_each_first_press_the_build_recorded_shows_what_python_shows_for_it(slug
         mirror, posted = start_as_the_page_does(slug, key)
         before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
         early_board.scale(before.replica)
-        early_board.apply_ops(before.replica, press["ops"], [])
+        early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
         after = early_board.Run(game_page(slug), slug, None, "light")
         after.press(key)
         early_board.scale(after.replica)

@@ -10,6 +10,7 @@ while it runs, and the screen behind a hand-over must show no hidden number.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -23,6 +24,7 @@ import py_rules
 from py_rules import BadSave, Phase, Session, SessionError
 from py_rules.engine.players import LEVELS
 from py_rules.engine.solving import clear_caches
+from py_rules.registry import BUILT_IN
 from py_rules.rules.core import other
 
 
@@ -298,3 +300,31 @@ def test_arranging_after_the_first_move_is_refused() -> None:
     data = {**s.to_data(), "arrange": [1]}
     with pytest.raises(BadSave, match="arranging"):
         Session.from_data(data, "number-duel")
+
+
+@pytest.mark.parametrize("slug", [kit.slug for kit in BUILT_IN])
+@pytest.mark.parametrize("level", LEVELS)
+def test_think_finds_the_move_computer_move_plays_from_the_same_random_stream(
+    slug: str, level: str
+) -> None:
+    """A page computes the computer's move first and plays it later (if nothing changed):
+    the move, and the random numbers it takes, are those of `computer_move`."""
+    session = Session.new(slug, names=("Computer", "Ann"), computer=1, level=level)
+    thought = 0
+    for seed in range(3):
+        if session.phase is not Phase.COMPUTER:
+            break
+        twin = copy.deepcopy(session)
+        one, two = random.Random(seed), random.Random(seed)
+        clear_caches()
+        move, proved = session.think(one)
+        assert session.game.moves == twin.game.moves  # nothing played
+        clear_caches()
+        text = twin.computer_move(two)
+        assert session.game.move_text(move) == text and proved == twin.proved
+        assert one.random() == two.random()  # the stream went as far in both
+        thought += 1
+        session = twin
+        if session.phase is Phase.HUMAN:
+            session.play(session.game.legal_moves()[0])
+    assert thought  # at least the first move (a short game may end after it)

@@ -6,10 +6,10 @@ show the same page. Hostile messages are refused and change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
+import gc
 import json
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ from app.browser.mirror import ProtocolError
 from app.drawing import theme
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from page_worker import BOARD_SIZE, Page
+from page_worker import BOARD_SIZE, Page, finish
 
 from py_rules import i18n
 from py_rules.registry import BUILT_IN
@@ -378,14 +378,14 @@ def test_the_worker_entry_queues_what_comes_while_the_board_starts(
     monkeypatch.setattr(dom, "BrowserClock", lambda: page.clock)
     monkeypatch.setattr(worker, "_channel", None)
     monkeypatch.setattr(worker, "_started", False)
-
-    async def run() -> None:
-        worker.receive(json.dumps(page.message))
-        worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
-        while worker._tasks:
-            await asyncio.sleep(0)
-
-    asyncio.run(run())
+    monkeypatch.setattr(worker, "_waiting", [])
+    started: list[Coroutine[Any, Any, None]] = []
+    monkeypatch.setattr(worker, "spawn", started.append)
+    worker.receive(json.dumps({"kind": "media", "forcedColors": False, "dark": True}))
+    worker.receive(json.dumps(page.message))  # the page may say something before itself
+    worker.receive(json.dumps({"kind": "theme", "theme": "dark"}))
+    assert len(started) == 1 and worker._channel is None  # the theme waits for the board
+    finish(started[0])
     assert worker._channel is not None
     assert page.mirror.documentElement.getAttribute("data-theme") == "dark"
     assert [m["kind"] for m in posted].count("ops") >= 2
@@ -409,3 +409,96 @@ def test_replaying_the_posted_ops_gives_the_workers_page(slug: str, picks: list[
         assert page.same()
     finally:
         dom.use_mirror(None)
+
+
+def test_elements_python_drops_are_released_so_the_page_forgets_them_too() -> None:
+    page = Page("sequence-duel", storage={}).start()
+    for _ in range(3):
+        play_one_move(page)
+    gc.collect()
+    page.channel.flush()  # type: ignore[union-attr]
+    released = [id_ for op in ops_posted(page) if op[0] == "release" for id_ in op[1]]
+    assert released  # the move list and the players' cards are drawn anew each time
+    assert all(id_ not in page.known for id_ in released)
+    assert all(id_ not in page.mirror.nodes for id_ in released)
+    assert page.same()
+    play_one_move(page)  # the page still plays
+    assert page.same()
+
+
+def test_a_press_on_an_element_drawn_anew_meanwhile_is_a_press_on_nothing() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    history = page.one("#history")
+    page.send(
+        {
+            "kind": "event",
+            "node": history.nodeId,
+            "type": "click",
+            "target": 999_998,
+            "key": None,
+            "detail": None,
+            "focus": None,
+        }
+    )
+    assert len(moves(page)) == 1 and page.same()
+
+
+def test_a_share_link_opens_its_game_and_leaves_the_address_bar() -> None:
+    page = Page("circle-duel", storage={}).start()
+    play_one_move(page)
+    page.action("share")
+    url = page.one(".share-link").value
+    dom.use_mirror(None)
+    friend = Page("circle-duel", url.partition("?")[2], storage={}).start()
+    assert moves(friend) == moves(page)
+    addresses = [e[1][0] for e in friend.effects if e[0] == "address"]
+    assert addresses == ["https://example.org/number-duels/games/circle-duel/"]
+
+
+def test_a_link_opened_in_the_address_bar_is_read_from_the_hash_message() -> None:
+    page = Page("circle-duel", storage={}).start()
+    page.send({"kind": "hash", "hash": "#play=not-a-link"})
+    assert page.text("#message") != ""
+    assert moves(page) == []
+    assert page.same()
+
+
+def test_undo_sent_while_the_computer_thinks_drops_its_reply() -> None:
+    page = Page("sequence-duel", "mode=vs-computer&delay=0", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.clock.advance(0)  # the computer's turn is due: it waits behind the page's messages
+    page.clock.deliver()  # it thinks; its move waits behind the messages sent meanwhile
+    assert len(moves(page)) == 1 and page.clock.queued
+    page.action("undo")  # pressed while the computer thought
+    page.clock.deliver()
+    page.clock.settle()
+    assert not [move for move in moves(page) if move.startswith("Computer")]
+    assert page.mirror.querySelector("#history li.current") is None  # at the start, as Undo says
+    assert "thinking" not in page.text("#status")
+    assert page.same()
+
+
+def test_undo_sent_before_the_computers_turn_comes_cancels_it() -> None:
+    page = Page("sequence-duel", "mode=vs-computer&delay=0", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.clock.advance(0)  # due, behind the messages: the Undo comes first
+    page.action("undo")
+    page.clock.settle()
+    assert not [move for move in moves(page) if move.startswith("Computer")]
+    assert page.same()
+
+
+def test_a_hint_for_a_position_changed_meanwhile_is_not_said() -> None:
+    page = Page("sequence-duel", storage={}).start()
+    play_one_move(page)
+    page.clock.hold = True
+    page.action("hint")
+    page.action("undo")
+    page.clock.deliver()
+    assert not page.text("#message").startswith("Hint")
+    page.action("hint")
+    page.clock.deliver()
+    assert page.text("#message")

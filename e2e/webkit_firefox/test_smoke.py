@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any
 
 from engines import Tab
 from test_embed import LESSON, SITE_ADDRESS, iframe_snippet
@@ -128,25 +127,29 @@ def wait_moves(tab: Tab, count: int, css: str = MOVES, frame: str | None = None)
     return moves
 
 
-def first_legal(tab: Tab, scope: str, pick: Any, frame: str | None = None) -> str:
-    """Wait until a legal button under `scope` satisfies `pick`; its name."""
+def first_legal(tab: Tab, scope: str, pattern: str, frame: str | None = None) -> str:
+    """Wait until a legal button under `scope` has a name matching `pattern` (a regular
+    expression); its name. Waited for in the page: one whose Python runs in a worker draws
+    the next step of a move a moment after the press."""
     names = tab.wait_for(
-        f"(xpath) => ({LEGAL})(xpath)",
+        f"(xpath, pattern) => {{ const hits = ({LEGAL})(xpath)"
+        ".filter((n) => new RegExp(pattern).test(n)); return hits.length > 0 && hits; }",
         f"{scope}//button[@aria-disabled='false']",
-        what=f"a legal button in {scope}",
+        pattern,
+        what=f"a legal button in {scope} named as {pattern}",
         frame=frame,
     )
-    return next(n for n in names if pick(n))
+    return str(names[0])
 
 
 def make_a_move(tab: Tab, slug: str, frame: str | None = None) -> None:
     """One whole move by clicks on a game page, the first legal choice at each step."""
     if slug == "number-duel":  # one of your numbers, then a position to attack
-        press(tab, first_legal(tab, GAME, str.isdigit, frame), GAME, frame)
-        press(tab, first_legal(tab, GAME, lambda n: n.startswith("Position "), frame), GAME, frame)
+        press(tab, first_legal(tab, GAME, r"^\d+$", frame), GAME, frame)
+        press(tab, first_legal(tab, GAME, "^Position ", frame), GAME, frame)
     elif slug == "number-circle":  # the number to move to, then + or −
         press(tab, legal(tab, frame=frame)[0], GAME, frame)
-        op = first_legal(tab, CHOICES, lambda n: n in "+−", frame)
+        op = first_legal(tab, CHOICES, "^[+−]$", frame)
         press(tab, op, CHOICES, frame)
     else:
         press(tab, legal(tab, frame=frame)[0], GAME, frame)

@@ -240,17 +240,24 @@ class Session:
         """The computer plays its move (only in the COMPUTER phase): the session's level
         with `rng`, or the move `choose` makes. `proved` says afterwards whether a
         perfect player's move was proved best (False: too big to solve, a strong move)."""
+        move, proved = self.think(rng, choose)
+        self.proved = proved
+        return self._play(move)
+
+    def think(
+        self, rng: random.Random | None = None, choose: Chooser | None = None
+    ) -> tuple[Any, bool]:
+        """The move `computer_move` would play now, and whether it is proved best, without
+        playing it: a page computes it, then plays it only if nothing changed meanwhile."""
         if self.phase is not Phase.COMPUTER:
             raise SessionError(_("It is not the computer's turn."))
         rng = rng or random.Random()
-        self.proved = True
         if choose is not None:
-            move = choose(self.game)
-        elif self.level == "perfect":
-            move, self.proved = perfect_move(self.game, rng)
-        else:
-            move = choose_move(self.game, self.level, rng)
-        return self._play(move)
+            return choose(self.game), True
+        if self.level == "perfect":
+            move, proved = perfect_move(self.game, rng)
+            return move, proved
+        return choose_move(self.game, self.level, rng), True
 
     def _play(self, move: Any) -> str:
         game = self.game

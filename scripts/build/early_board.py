@@ -126,53 +126,55 @@ def parsed(page: str) -> tuple[dict[str, str], list[Any]]:
 # ----- the page's side of the protocol ----------------------------------------------------------
 
 
-def child(doc: Document, item: Any) -> Any:
-    return item if isinstance(item, str) else doc.nodes[item]
+def apply_ops(doc: Document, nodes: dict[int, Element], ops: list[Op], effects: list[Op]) -> None:
+    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`),
+    `nodes` being its map of ids (it holds every element, as the page's does); the effects
+    are listed in `effects`."""
 
+    def child(item: Any) -> Any:
+        return item if isinstance(item, str) else nodes[item]
 
-def apply_ops(doc: Document, ops: list[Op], effects: list[Op]) -> None:
-    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`);
-    the effects are listed in `effects`."""
     for name, *args in ops:
         if name == "new":
             node_id, tag = args
             svg = tag.startswith("svg:")
-            node = Element(doc, tag[4:] if svg else tag, node_id, svg)
-            doc.nodes[node_id] = node
+            nodes[node_id] = Element(doc, tag[4:] if svg else tag, node_id, svg)
+            doc.nodes[node_id] = nodes[node_id]
         elif name == "prop":
             node_id, prop, value = args
-            setattr(doc.nodes[node_id], prop, value)
+            setattr(nodes[node_id], prop, value)
         elif name == "attr":
             node_id, attr, value = args
-            node = doc.nodes[node_id]
+            node = nodes[node_id]
             node.removeAttribute(attr) if value is None else node.setAttribute(attr, value)
         elif name == "class":
             node_id, cls, on = args
-            doc.nodes[node_id].classList.toggle(cls, on)
+            nodes[node_id].classList.toggle(cls, on)
         elif name == "style":
             node_id, prop, value = args
-            doc.nodes[node_id].style.setProperty(prop, value)
+            nodes[node_id].style.setProperty(prop, value)
         elif name in ("append", "prepend", "children", "before", "after"):
             node_id, items = args
             method = "replaceChildren" if name == "children" else name
-            getattr(doc.nodes[node_id], method)(*(child(doc, item) for item in items))
+            getattr(nodes[node_id], method)(*(child(item) for item in items))
         elif name == "insert":
             parent, node_id, before = args
-            ref = None if before is None else doc.nodes[before]
-            doc.nodes[parent].insertBefore(doc.nodes[node_id], ref)
+            ref = None if before is None else nodes[before]
+            nodes[parent].insertBefore(nodes[node_id], ref)
         elif name == "remove":
-            doc.nodes[args[0]].remove()
+            nodes[args[0]].remove()
         elif name == "effect":
             effects.append(args)
             if args[0] == "html":
                 attr, value = args[1]
                 root = doc.documentElement.attributes
                 root.pop(attr, None) if value is None else root.__setitem__(attr, value)
-        elif name in ("call", "listen", "observe", "draw", "scroll"):
-            assert args[0] in doc.nodes, f"{name} on an unknown node {args[0]}"
+        elif name in ("release", "call", "listen", "observe", "draw", "scroll"):
+            pass  # nothing the build's copy of the page keeps
         else:
             raise AssertionError(f"unknown op {name}")
     doc.ops = []
+    doc.released = []
 
 
 class StoppedClock:
@@ -193,6 +195,7 @@ class Run:
         html_attributes, self.tree = parsed(page)
         self.html = {**html_attributes, "data-theme": theme}
         self.replica = Document(self.tree, self.html)
+        self.nodes = dict(self.replica.nodes)  # the page's map: it holds every element
         self.ops: list[Op] = []
         self.files = files
         board = self.replica.querySelector("#board")
@@ -228,7 +231,7 @@ class Run:
         message = json.loads(json.dumps(message))  # what a structured clone carries
         if message["kind"] == "ops":
             self.ops += message["ops"]
-            apply_ops(self.replica, message["ops"], [])
+            apply_ops(self.replica, self.nodes, message["ops"], [])
         elif message["kind"] == "failed":
             raise RuntimeError(f"the front end could not start: {message['reason']}")
 

@@ -26,6 +26,7 @@ from . import record as records
 from . import wording
 from .browser import lesson, storage
 from .browser.dom import (
+    after_messages,
     cancel,
     flush,
     focused_key,
@@ -71,6 +72,7 @@ class BoardController:
         self.start_settings = settings
         self.rng = random.Random()
         self.timer: int | None = None
+        self.version = 0  # counts the changes of the session: a late answer is for an old one
         self.tick = proxy(self.computer_move)
         self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
         self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
@@ -283,7 +285,10 @@ class BoardController:
             found = hint(self.session.game)
         finally:
             self.thinking("")
-        self.say(wording.hint(found))
+        version = self.version
+        # Said only if the position is still the one it is for (the page may have sent an
+        # Undo while a worker computed it; on the main thread this runs at once).
+        after_messages(lambda: self.say(wording.hint(found)) if version == self.version else None)
 
     def thinking(self, about: str) -> None:
         """Mark the board (`data-thinking`, "" when done) while Python works, and show it
@@ -305,6 +310,7 @@ class BoardController:
 
     def changed(self) -> None:
         """After any change to the session: draw, save, and let the computer move."""
+        self.version += 1
         if self.links and self.links.sealed():  # a row arranged for a game by link
             return
         self.render()
@@ -353,7 +359,16 @@ class BoardController:
         # Two tabs of one save that both answer for the computer make the same move; the
         # exact search may be too big here: the board says so, not "perfect".
         rng = (self.slot and self.slot.shared_random()) or self.rng
-        self.show(self.board.computer_move(rng, answer))
+        move, proved = self.session.think(rng, answer)
+        version = self.version
+        after_messages(lambda: self.computer_plays(version, move, proved))
+
+    def computer_plays(self, version: int, move: Any, proved: bool) -> None:
+        """Play the computer's move found for the position `version`; dropped if the session
+        changed since (an Undo or a New game the page sent while a worker computed it)."""
+        if version != self.version or self.session.phase is not Phase.COMPUTER:
+            return
+        self.show(self.board.computer_plays(move, proved))
 
     # ----- drawing: one view a render, one writer ------------------------------------
 

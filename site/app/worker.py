@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import py_rules
@@ -145,6 +145,13 @@ def play_first(channel: Channel, message: Any) -> None:
     channel.page.effect("mark", ["nd-first-press-confirmed"])
 
 
+def spawn(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run `coroutine` on the event loop (Pyodide's, in the worker), kept until done."""
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
 def receive(text: str) -> None:
     """One message from the page, as JSON text (the worker's host calls this in order)."""
     global _started
@@ -154,12 +161,10 @@ def receive(text: str) -> None:
         channel.page.task(lambda: play_first(channel, message))
     elif _channel is not None:
         _channel.receive(message)
-    elif not _started:
+    elif not _started and isinstance(message, dict) and message.get("kind") == "start":
         _started = True
-        task = asyncio.ensure_future(begin(message))
-        _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
-    else:
+        spawn(begin(message))
+    else:  # before the board is up (a theme switch may come before the page is sent)
         _waiting.append(message)
 
 

@@ -28,6 +28,18 @@ globalThis.ndPost = (text) => {
   post(message);
 };
 
+// `ndAfterMessages(callback)`: call `callback` once every message the page had sent by now
+// has been handed to Python. A 0 ms timer is no such thing: Chromium ran one before a page's
+// message already waiting (an Undo pressed while the computer thought). A message this worker
+// posts to itself waits in the same queue as the page's, behind those already there.
+const pending = [];
+const loopback = new MessageChannel();
+loopback.port1.onmessage = () => pending.shift()?.();
+globalThis.ndAfterMessages = (callback) => {
+  pending.push(callback);
+  loopback.port2.postMessage(null);
+};
+
 function deliver(message) {
   try {
     receive(JSON.stringify(message));

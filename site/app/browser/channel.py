@@ -108,7 +108,7 @@ class Channel:
         doc = self.document
         node = doc.node(message.get("node"), "event node")
         kind = text(message, "type")
-        target = node if message.get("target") is None else doc.node(message["target"], "target")
+        target = self.target_of(message, node)
         key = optional_text(message, "key") or ""
         focus = self.focus_of(message)
         handlers = list(node.listeners.get(kind, ()))
@@ -122,6 +122,16 @@ class Channel:
                 handler(event)
 
         return apply
+
+    def target_of(self, message: Message, node: Element) -> Element:
+        """The event's target; the listening node when the page names none, or one Python
+        released while the event was on its way (drawn anew since: it means nothing now)."""
+        target = message.get("target")
+        if target is None:
+            return node
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise ProtocolError(f"target: {target!r} is not a node id")
+        return self.document.nodes.get(target) or node
 
     def focus_of(self, message: Message) -> Element | None:
         focus = message.get("focus")

@@ -124,6 +124,15 @@ def proxy(handler: Callable[..., Any]) -> Any:
     return wrapped
 
 
+def after_messages(callback: Callable[[], None]) -> None:
+    """Call `callback` once the page's messages sent by now are handled: at once on the main
+    thread (none can come in between); in a worker, after them (an Undo pressed while Python
+    computed), so that a result for a position that changed meanwhile is dropped."""
+    if _page is not None:
+        return _page.after_messages(callback)
+    callback()
+
+
 def set_timeout(handler: Any, delay_ms: int) -> Any:
     """Call `handler` (a `proxy`) once after `delay_ms`; the timer id, for `cancel`."""
     if _page is not None:
@@ -503,7 +512,18 @@ def page_root() -> Any:
 
 
 class BrowserClock:
-    """The worker's own timers, for the mirrored page (`worker_page.Clock`)."""
+    """The worker's own timers, for the mirrored page (`worker_page.Clock`), and its host's
+    `ndAfterMessages` (assets/python-worker.mjs: a message to itself, queued behind the
+    page's; a 0 ms timer may run before them)."""
+
+    def after_messages(self, callback: Callable[[], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        later = getattr(js, "ndAfterMessages", None)
+        if later is None:  # a host without it: the next task, as near as can be
+            js.setTimeout(create_once_callable(callback), 0)
+        else:
+            later(create_once_callable(callback))
 
     def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> Any:
         from pyodide.ffi import create_once_callable

@@ -12,8 +12,10 @@ browser.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -62,7 +64,7 @@ def camel(name: str) -> str:
 # ----- selectors ---------------------------------------------------------------------------
 
 _SIMPLE = re.compile(
-    r"""(?P<tag>[a-zA-Z][\w:-]*)
+    r"""(?P<tag>[a-zA-Z][\w-]*)
     |\#(?P<id>[\w-]+)
     |\.(?P<cls>[\w-]+)
     |\[\s*(?P<attr>[\w:-]+)\s*(?:=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[\w-]+))\s*)?\]
@@ -408,6 +410,12 @@ class Element:
 
     def __repr__(self) -> str:
         return f"<{self.localName} #{self.nodeId}>"
+
+    def __del__(self) -> None:
+        """Neither Python nor the tree holds this element any more: the page may forget its
+        id too (a `release` op), or every list drawn again would be kept for ever."""
+        with contextlib.suppress(AttributeError):  # one never fully made is not known
+            self.document.released.append(self.nodeId)
 
     def __bool__(self) -> bool:
         return True
@@ -837,7 +845,9 @@ class Document:
 
     def __init__(self, tree: Any, html_attributes: Any = None) -> None:
         self.ops: list[Op] = []
-        self.nodes: dict[int, Element] = {}
+        # Weak: an element no one holds is forgotten (`released`, then a `release` op).
+        self.nodes: weakref.WeakValueDictionary[int, Element] = weakref.WeakValueDictionary()
+        self.released: list[int] = []
         self.sizes: dict[int, tuple[int, int]] = {}
         self.activeElement: Element | None = None
         self.on_change: Callable[[], None] | None = None
@@ -923,7 +933,12 @@ class Document:
             self.record(["draw", canvas.nodeId, [call]])
 
     def take_ops(self) -> list[Op]:
+        """The ops recorded since the last call, and last the ids of the elements forgotten
+        since (the page forgets them after everything else of the batch)."""
         ops, self.ops = self.ops, []
+        released, self.released = self.released, []
+        if released:
+            ops.append(["release", sorted(released)])
         return ops
 
     def known(self, node: Element) -> None:

@@ -22,11 +22,23 @@ Handler = Callable[[], None]
 
 
 class Clock(Protocol):
-    """Timers: the worker's setTimeout, or a test's clock it advances by hand."""
+    """Timers: the worker's setTimeout, or a test's clock it advances by hand; and
+    `after_messages`: a callback run once the messages the page sent by now are handled."""
 
     def set_timeout(self, callback: Handler, delay_ms: int) -> Any: ...
 
     def cancel(self, timer: Any) -> None: ...
+
+    def after_messages(self, callback: Handler) -> None: ...
+
+
+class Timer:
+    """A timer of the front end: the clock's, then a wait behind the page's messages, either
+    of which `cancel` stops (an Undo handled in between cancels the computer's turn)."""
+
+    def __init__(self) -> None:
+        self.clock_timer: Any = None
+        self.cancelled = False
 
 
 async def no_fetch(url: str) -> bytes | None:
@@ -89,11 +101,27 @@ class WorkerPage:
 
     # ----- timers ------------------------------------------------------------------------
 
-    def set_timeout(self, handler: Handler, delay_ms: int) -> Any:
-        return self.clock.set_timeout(lambda: self.task(handler), delay_ms)
+    def set_timeout(self, handler: Handler, delay_ms: int) -> Timer:
+        """Run `handler` after `delay_ms`, and after the page's messages sent by then."""
+        timer = Timer()
 
-    def cancel(self, timer: Any) -> None:
-        self.clock.cancel(timer)
+        def run() -> None:
+            if not timer.cancelled:
+                self.task(handler)
+
+        def ring() -> None:
+            if not timer.cancelled:
+                self.clock.after_messages(run)
+
+        timer.clock_timer = self.clock.set_timeout(ring, delay_ms)
+        return timer
+
+    def cancel(self, timer: Timer) -> None:
+        timer.cancelled = True
+        self.clock.cancel(timer.clock_timer)
+
+    def after_messages(self, callback: Handler) -> None:
+        self.clock.after_messages(lambda: self.task(callback))
 
     def on_resize(self, node: Element, handler: Handler) -> None:
         """Call `handler` when the page reports a new size of `node` (`size` messages)."""

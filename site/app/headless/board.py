@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from py_rules import Phase, Session
 from py_rules.i18n import N_, _
@@ -188,6 +189,16 @@ class Board:
         exact search could not prove says so."""
         player = self.session.game.to_move
         text = self.session.computer_move(rng, choose)
+        return self._computer_moved(text, player)
+
+    def computer_plays(self, move: Any, proved: bool) -> Done:
+        """The computer's move as `Session.think` found it (at this very position)."""
+        player = self.session.game.to_move
+        text = self.session.computer_move(None, lambda _game: move)
+        self.session.proved = proved
+        return self._computer_moved(text, player)
+
+    def _computer_moved(self, text: str, player: int | None) -> Done:
         if self.session.proved:
             self._moved(text, player)
             return Done(Change.SESSION)

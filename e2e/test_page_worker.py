@@ -1,0 +1,275 @@
+"""Game pages whose Python runs in a Web Worker (assets/page-worker.js, assets/python-worker.mjs,
+docs/worker-protocol.md): the main thread applies what Python sends and passes on what the
+player does, and stays free while Python works.
+
+The ops tests drive `applyOps` with hand-written op lists (ids far above those Python gives)
+and read what the page's side sends the worker by listening on its `postMessage`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import SITE
+from gamepage import GamePage
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+# Far above the ids Python gives its own elements (1,000,000 upwards).
+FIRST = 9_000_000
+# Every message the page sends its worker, as sent (`window.ndSent`); those about the test's
+# own elements are kept from the worker, whose mirror has no such elements.
+RECORD_SENT = f"""() => {{
+  window.ndSent = [];
+  const worker = window.ndPython.worker;
+  const post = worker.postMessage.bind(worker);
+  worker.postMessage = (message) => {{
+    window.ndSent.push(message);
+    if (!(message.node >= {FIRST})) post(message);
+  }};
+}}"""
+# Whether each keydown was prevented, as the document sees it after the page's own listeners.
+RECORD_PREVENTED = """() => {
+  window.ndPrevented = [];
+  document.addEventListener("keydown", (e) => window.ndPrevented.push([e.key, e.defaultPrevented]));
+}"""
+
+
+def worker_page() -> str:
+    """The name of the game pages' worker variant in this build (scripts/build/build_site.py)."""
+    return "worker.html" if (SITE / "games" / "sequence-duel" / "worker.html").is_file() else ""
+
+
+def open_worker_page(page: Page, site_url: str, slug: str, query: str = "") -> GamePage:
+    page.goto(f"{site_url}games/{slug}/{worker_page()}{query}", wait_until="commit")
+    return GamePage(page, slug).wait_ready()
+
+
+@pytest.fixture
+def game(context: Any, site_url: str, watch: Any) -> Iterator[GamePage]:
+    page = watch.attach(context.new_page())
+    yield open_worker_page(page, site_url, "sequence-duel")
+    page.close()
+
+
+def apply(page: Page, ops: list[Any]) -> None:
+    page.evaluate("(ops) => window.ndPython.applyOps(ops)", ops)
+
+
+# ----- applying ops ---------------------------------------------------------------------------
+
+
+def test_apply_ops_makes_and_changes_elements(game: GamePage, watch: Any) -> None:
+    page = game.page
+    box, para, svg, path, item = range(FIRST, FIRST + 5)
+    apply(
+        page,
+        [
+            ["new", box, "section"],
+            ["attr", box, "data-probe", "yes"],
+            ["new", para, "p"],
+            ["prop", para, "textContent", "<b>not markup</b>"],
+            ["class", para, "note", True],
+            ["style", para, "margin-left", "3px"],
+            ["new", svg, "svg:svg"],
+            ["new", path, "svg:path"],
+            ["attr", path, "d", "M0 0L4 4"],
+            ["append", svg, [path]],
+            ["append", box, [para, "plain & text", svg]],
+            ["append", 1, [box]],  # the body is node 1
+        ],
+    )
+    probe = page.locator("section[data-probe=yes]")
+    expect(probe.locator("p.note")).to_have_text("<b>not markup</b>")
+    expect(probe.locator("b")).to_have_count(0)  # text went in as text
+    expect(probe).to_contain_text("plain & text")
+    assert probe.locator("p").evaluate("p => p.style.marginLeft") == "3px"
+    namespace = probe.locator("path").evaluate("p => p.namespaceURI")
+    assert namespace == "http://www.w3.org/2000/svg"
+    apply(
+        page,
+        [
+            ["new", item, "span"],
+            ["insert", box, item, para],
+            ["class", para, "note", False],
+            ["style", para, "margin-left", None],
+            ["attr", box, "data-probe", "moved"],
+            ["remove", svg],
+        ],
+    )
+    moved = page.locator("section[data-probe=moved]")
+    assert moved.evaluate("s => [...s.children].map(c => c.localName).join()") == "span,p"
+    expect(moved.locator("p.note")).to_have_count(0)
+    assert moved.locator("p").evaluate("p => p.getAttribute('style') || ''") == ""
+    apply(page, [["append", box, [svg]], ["children", para, ["again"]]])  # a removed id is kept
+    expect(moved.locator("svg path")).to_have_count(1)
+    expect(moved.locator("p")).to_have_text("again")
+    # A released id is forgotten: an op that names it changes nothing (and says so).
+    apply(page, [["remove", item], ["release", [item]], ["append", box, [item]]])
+    assert moved.evaluate("s => [...s.children].map(c => c.localName).join()") == "p,svg"
+    assert [e for e in watch.errors if f"no node {item}" in e], watch.errors
+    watch.errors.clear()  # the one error this test made on purpose
+
+
+def test_a_bad_op_is_reported_and_the_rest_still_applied(game: GamePage, watch: Any) -> None:
+    page = game.page
+    box = FIRST + 10
+    apply(page, [["prop", FIRST + 99, "hidden", True], ["new", box, "aside"], ["append", 1, [box]]])
+    expect(page.locator("body > aside:last-child")).to_be_attached()
+    assert any("no node 9000099" in error for error in watch.errors), watch.errors
+    watch.errors.clear()  # the one error this test made on purpose
+
+
+def test_effects_reach_the_page(game: GamePage) -> None:
+    page = game.page
+    apply(
+        page,
+        [
+            ["effect", "html", ["data-probe", "on"]],
+            ["effect", "address", ["?probe=1#here"]],
+            ["effect", "mark", ["nd-probe"]],
+            ["effect", "store", ["number-duels:probe", "kept"]],
+        ],
+    )
+    expect(page.locator("html")).to_have_attribute("data-probe", "on")
+    assert page.evaluate("location.search + location.hash") == "?probe=1#here"
+    assert page.evaluate("performance.getEntriesByName('nd-probe').length") == 1
+    assert page.evaluate("localStorage.getItem('number-duels:probe')") == "kept"
+    apply(
+        page,
+        [["effect", "html", ["data-probe", None]], ["effect", "forget", ["number-duels:probe"]]],
+    )
+    expect(page.locator("html")).not_to_have_attribute("data-probe", "on")
+    assert page.evaluate("localStorage.getItem('number-duels:probe')") is None
+
+
+# ----- passing on what the player does ------------------------------------------------------
+
+
+def test_listened_events_reach_the_worker_with_their_key_and_target(game: GamePage) -> None:
+    page = game.page
+    box, field = FIRST + 20, FIRST + 21
+    apply(
+        page,
+        [
+            ["new", box, "div"],
+            ["new", field, "input"],
+            ["attr", field, "aria-label", "Probe"],
+            ["append", box, [field]],
+            ["append", 1, [box]],
+            ["listen", box, "keydown", {"prevent": ["ArrowUp"]}],
+            ["listen", box, "click", {}],
+        ],
+    )
+    page.evaluate(RECORD_SENT)
+    page.evaluate(RECORD_PREVENTED)
+    probe = page.get_by_role("textbox", name="Probe")
+    probe.click()
+    probe.press("ArrowUp")
+    probe.press("x")
+    sent = page.evaluate("window.ndSent")
+    events = [m for m in sent if m["kind"] == "event" and m["node"] == box]
+    assert [(m["type"], m["key"]) for m in events] == [
+        ("click", None),
+        ("keydown", "ArrowUp"),
+        ("keydown", "x"),
+    ]
+    assert all(m["target"] == field and m["focus"] == field for m in events)
+    # The value typed reaches the worker before the events it causes.
+    inputs = [m for m in sent if m["kind"] == "input" and m["node"] == field]
+    assert inputs and inputs[-1]["value"] == "x"
+    assert sent.index(inputs[-1]) > sent.index(events[-1])  # input fires after keydown
+    # ArrowUp was prevented as the listen op asked, other keys were not: "x" went in.
+    assert page.evaluate("window.ndPrevented") == [["ArrowUp", True], ["x", False]]
+    expect(probe).to_have_value("x")
+
+
+def test_the_theme_switch_is_passed_on(game: GamePage) -> None:
+    page = game.page
+    page.evaluate(RECORD_SENT)
+    before = page.locator("html").get_attribute("data-theme")
+    page.locator(".theme-switch").first.click()
+    expect(page.locator("html")).not_to_have_attribute("data-theme", before or "")
+    themes = [m["theme"] for m in page.evaluate("window.ndSent") if m["kind"] == "theme"]
+    assert themes == ["dark" if before == "light" else "light"]
+
+
+# ----- the page stays alive while Python works ----------------------------------------------
+
+BUSY_PYTHON = """
+import time
+began = time.monotonic()
+while time.monotonic() - began < 8:
+    pass
+result = "done"
+"""
+
+
+@pytest.mark.context(phone=True)  # a page taller than the window, whatever the board
+def test_the_page_answers_while_python_works(game: GamePage) -> None:
+    """Throttled 4x, with Python busy for seconds in its worker: the theme switch and a
+    scroll answer meanwhile. (How long the main thread's tasks take is a figure of
+    bench/page_worker_play.py: the theme switch alone restyles the whole page, 144 ms once
+    at CPU 4x on a busy machine.)"""
+    page = game.page
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.evaluate(
+        """(code) => { window.ndBusy = "working";
+        window.ndDone = window.ndPython.run(code).then((v) => { window.ndBusy = v; }); }""",
+        BUSY_PYTHON,
+    )
+    before = page.locator("html").get_attribute("data-theme")
+    page.locator(".theme-switch").first.click()
+    expect(page.locator("html")).not_to_have_attribute("data-theme", before or "")
+    page.mouse.move(400, 400)
+    page.mouse.wheel(0, 5000)
+    expect(page.locator("footer")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") > 0
+    assert page.evaluate("window.ndBusy") == "working"  # all that while Python was at work
+    page.evaluate("() => window.ndDone")
+    assert page.evaluate("window.ndBusy") == "done"
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+# Every entry added to the move list, as it happens (polling could miss one taken back at once).
+RECORD_HISTORY = """() => {
+  window.ndEntries = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && node.matches("li")) window.ndEntries.push(node.textContent);
+    }
+  }).observe(document.querySelector("#history"), { childList: true, subtree: true });
+}"""
+
+
+REPLY = re.compile(r"Computer claimed \d+\.")
+
+
+def test_undo_while_the_computer_thinks_drops_its_reply(
+    context: Any, site_url: str, watch: Any
+) -> None:
+    page = watch.attach(context.new_page())
+    gp = open_worker_page(page, site_url, "sequence-duel", "?size=12&delay=0")
+    gp.new_game(mode="cpu2", level="perfect", first="1", name1="Ada", name2="")
+    gp.press(gp.legal()[0])
+    gp.wait_for_my_turn()
+    expect(gp.history).to_have_count(2)
+    replied = gp.history.nth(1).inner_text()
+    page.evaluate(RECORD_HISTORY)
+    # Python busy in its worker: the move and Undo wait there, in order, for it.
+    page.evaluate("(code) => { window.ndPython.run(code); }", BUSY_PYTHON.replace("< 8", "< 3"))
+    gp.target(gp.legal()[0]).click()
+    page.get_by_role("button", name="Undo").click()
+    expect(gp.history).to_have_count(2)
+    gp.wait_for_my_turn()
+    page.evaluate("(code) => window.ndPython.run(code)", "result = 1")  # the worker is idle again
+    expect(gp.history).to_have_count(2)
+    # The move list is drawn anew with each change: only the computer's first reply may show.
+    replies = {m.group(0) for e in page.evaluate("window.ndEntries") if (m := REPLY.match(e))}
+    assert replies == {REPLY.match(replied).group(0)}  # type: ignore[union-attr]
+    page.close()
