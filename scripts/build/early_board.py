@@ -37,6 +37,7 @@ from app import worker
 from app.browser import storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
 
+WORKER_PAGE = 'assets/page-worker.js"'  # in the <script> of a page whose Python is in a worker
 BUILD_WIDTH = 600  # the board's width on a desktop, in CSS pixels
 PIXEL_RATIO = 2
 SITE = "https://build.invalid/"  # the site as the build's Python sees it (nothing is fetched)
@@ -549,7 +550,7 @@ def early_board(page: str, slug: str, files: Path | None) -> str:
     out = written(page, doc)
     out = out.replace("</body>", f"{data_script(data)}\n</body>", 1)
     out = out.replace("</head>", f"<style>{css}</style>\n</head>", 1)
-    marker = 'assets/page-worker.js"'
+    marker = WORKER_PAGE
     params = board_params(slug, light.html.get("lang", "en")).replace('"', "&quot;")
     return out.replace(marker, f'{marker} data-board="{params}"', 1)
 
@@ -590,10 +591,11 @@ def first_press(
 
 
 def install(out: Path, folders: Iterable[str], slugs: Iterable[str]) -> None:
-    """Write the fresh board into every game page whose Python runs in a worker."""
+    """Write the fresh board into every game page whose Python runs in a worker (the pages
+    that load assets/page-worker.js, whatever their file's name)."""
     for folder in folders:
         for slug in slugs:
-            path = out / folder / "games" / slug / "worker.html"
-            path.write_text(
-                early_board(path.read_text(encoding="utf-8"), slug, out), encoding="utf-8"
-            )
+            for path in sorted((out / folder / "games" / slug).glob("*.html")):
+                page = path.read_text(encoding="utf-8")
+                if WORKER_PAGE in page:
+                    path.write_text(early_board(page, slug, out), encoding="utf-8")
