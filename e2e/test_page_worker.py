@@ -179,6 +179,9 @@ def test_listened_events_reach_the_worker_with_their_key_and_target(game: GamePa
         ("keydown", "x"),
     ]
     assert all(m["target"] == field and m["focus"] == field for m in events)
+    # Each says which batch of Python's changes the page had applied when it was sent.
+    applied = [m["applied"] for m in events]
+    assert applied == sorted(applied) and applied[0] > 0
     # The value typed reaches the worker before the events it causes.
     inputs = [m for m in sent if m["kind"] == "input" and m["node"] == field]
     assert inputs and inputs[-1]["value"] == "x"

@@ -502,3 +502,32 @@ def test_a_hint_for_a_position_changed_meanwhile_is_not_said() -> None:
     page.action("hint")
     page.clock.deliver()
     assert page.text("#message")
+
+
+def test_two_arrow_keys_faster_than_the_worker_answers_move_the_focus_twice() -> None:
+    page = Page("sequence-duel").start()
+    targets, one = page.one("#targets"), page.one('#targets [data-key="1"]')
+
+    def arrow(focus: Any, applied: int) -> str:
+        page.send(
+            {
+                "kind": "event",
+                "node": targets.nodeId,
+                "type": "keydown",
+                "target": focus.nodeId,
+                "key": "ArrowRight",
+                "detail": None,
+                "focus": focus.nodeId,
+                "applied": applied,
+            }
+        )
+        return str(page.mirror.activeElement.dataset.key)  # type: ignore[union-attr]
+
+    applied = page.posted[-1]["batch"]
+    assert arrow(one, applied) == "2"
+    # Pressed again before the page applied that focus: it still reports "1" focused.
+    assert arrow(one, applied) == "3"
+    # Once it has applied everything, the focus it reports is the truth again.
+    assert arrow(one, page.posted[-1]["batch"]) == "2"
+    with pytest.raises(ProtocolError):
+        arrow(one, "late")  # type: ignore[arg-type]

@@ -195,6 +195,7 @@
   // ----- main -> worker: events, form state, sizes, storage, address, media, theme ----------
 
   const listening = new Map(); // `${id} ${type}` -> options
+  let applied = 0; // the `batch` of the last ops message applied
   /** What the mirror last heard of each form control, so that it is told only of changes. */
   const told = new WeakMap();
 
@@ -244,6 +245,7 @@
       key: typeof event.key === "string" ? event.key : null,
       detail: plainDetail(event),
       focus: focusId(),
+      applied, // the last batch of ops applied: Python tells an old focus from its own move
     });
   }
 
@@ -589,7 +591,7 @@
   /** Python's ops: shown at once, unless a first press is shown that Python has not played
    * yet (then kept, and shown all at once with the ops that play it: the fresh board never
    * shows again between the two). */
-  function received(ops) {
+  function received(ops, batch) {
     if (held !== null) {
       held.push(...ops);
       const confirmed = ops.some(
@@ -607,12 +609,13 @@
       document.getElementById("board")?.removeAttribute("data-getting-ready");
     }
     applyOps(ops);
+    if (Number.isInteger(batch)) applied = batch; // the last of the batches applied now
   }
 
   worker.addEventListener("message", ({ data: message }) => {
     switch (message.kind) {
       case "ops":
-        received(message.ops);
+        received(message.ops, message.batch);
         break;
       case "result": {
         const settle = replies.get(message.call);

@@ -65,6 +65,8 @@ class Channel:
         self.post = post
         self.schedule = schedule
         self.scheduled = False
+        self.batch = 0  # the number of the last `ops` message posted
+        self.focus_batch = 0  # the batch in which Python last moved the focus
         page.flush = self.flush
         page.document.on_change = self.batch_started
         self.namespace: dict[str, Any] = {"__name__": "__worker__"}
@@ -83,7 +85,11 @@ class Channel:
         self.scheduled = False
         ops = self.document.take_ops()
         if ops:
-            self.post({"kind": "ops", "ops": ops})
+            self.batch += 1
+            if self.document.focus_moved:
+                self.document.focus_moved = False
+                self.focus_batch = self.batch
+            self.post({"kind": "ops", "batch": self.batch, "ops": ops})
 
     def receive(self, message: Any) -> None:
         """Apply one message from the page, run what it concerns, then flush."""
@@ -115,8 +121,11 @@ class Channel:
         if not handlers:
             raise ProtocolError(f"node {node.nodeId} does not listen to {kind!r} events")
 
+        seen = self.seen(message)
+
         def apply() -> None:
-            doc.activeElement = focus
+            if seen:
+                doc.activeElement = focus
             event = Event(kind, target, node, key, message.get("detail"))
             for handler in handlers:
                 handler(event)
@@ -132,6 +141,17 @@ class Channel:
         if isinstance(target, bool) or not isinstance(target, int):
             raise ProtocolError(f"target: {target!r} is not a node id")
         return self.document.nodes.get(target) or node
+
+    def seen(self, message: Message) -> bool:
+        """Whether the page had applied the batch in which Python last moved the focus when
+        it sent `message` (its `applied`): if not, the focus it reports is older than
+        Python's (two arrow keys pressed faster than the worker answers)."""
+        applied = message.get("applied")
+        if applied is None:
+            return True  # a page that does not say: its focus counts
+        if isinstance(applied, bool) or not isinstance(applied, int):
+            raise ProtocolError(f"applied: {applied!r} is not a batch number")
+        return applied >= self.focus_batch
 
     def focus_of(self, message: Message) -> Element | None:
         focus = message.get("focus")

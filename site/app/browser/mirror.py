@@ -763,11 +763,13 @@ class Element:
 
     def focus(self, options: dict[str, Any] | None = None) -> None:
         self.document.activeElement = self
+        self.document.focus_moved = True
         self.call("focus", *([options] if options else []))
 
     def blur(self) -> None:
         if self.document.activeElement is self:
             self.document.activeElement = None
+            self.document.focus_moved = True
         self.call("blur")
 
     def select(self) -> None:
@@ -850,6 +852,7 @@ class Document:
         self.released: list[int] = []
         self.sizes: dict[int, tuple[int, int]] = {}
         self.activeElement: Element | None = None
+        self.focus_moved = False  # Python moved the focus in the batch being recorded
         self.on_change: Callable[[], None] | None = None
         self.next_id = FIRST_NEW_ID
         self.documentElement = Element(self, "html", 0)
