@@ -52,8 +52,11 @@ def page(browser: Browser, watch: Any) -> Iterator[Page]:
 
 
 def open_held(page: Page, site_url: str, slug: str, address: str = "") -> HeldRuntime:
+    """Open the worker page of `slug` with the runtime held: returns once it is asked for."""
     held = HeldRuntime(page)
-    page.goto(f"{site_url}games/{slug}/worker.html{address}", wait_until="domcontentloaded")
+    runtime = re.compile(r".*/vendor/pyodide/pyodide\.asm\.wasm$")
+    with page.expect_request(runtime, timeout=READY_TIMEOUT_MS):
+        page.goto(f"{site_url}games/{slug}/worker.html{address}", wait_until="domcontentloaded")
     return held
 
 
@@ -91,7 +94,6 @@ def test_a_legal_first_press_before_python_is_shown_then_confirmed_by_python(
     moved = history.first.inner_text()
     assert "nd-first-press-shown" in marks(page)
     expect(page.locator("body")).to_have_attribute("data-state", "loading")
-    assert held.routes, "the runtime was never asked for: nothing held Python back"
     held.release()
     confirmed(page)
     # Python's own board says what the build's said at the press, and plays on from it.
