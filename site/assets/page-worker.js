@@ -581,7 +581,8 @@
       if (started) send({ kind: "first", key: firstKey });
       return;
     }
-    if (target?.closest("button, a[data-action], input, select, summary")) {
+    // A control of the game (not the site's header, the theme switch, the rules' Print).
+    if (target?.closest(".play, .side") && target.closest("button, input, select, summary")) {
       event.preventDefault();
       gettingReady();
     }
