@@ -94,9 +94,8 @@ def game_page(slug: str) -> str:
         diagram="",
         config="{}",
         runtime_sizes="{}",
-        interpreter="pyodide.mjs",
-        stdlib="stdlib.zip",
-        bundle="bundle.zip",
+        python_head="",
+        python_body="",
         **parts,
     )
 

@@ -67,6 +67,7 @@ VENDOR_SOURCES = {
 import analysis_section  # noqa: E402  (scripts/build/analysis_section.py: perfect-play table)
 import catalogues  # noqa: E402  (scripts/build/catalogues.py: the compiled message catalogues)
 import diagram  # noqa: E402  (scripts/build/diagram.py: the standard board, drawn for the printout)
+import early_board  # noqa: E402  (scripts/build/early_board.py: the board before Python)
 import embed  # noqa: E402  (scripts/build/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/build/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/build/offline.py: service worker, manifest, CSP)
@@ -300,6 +301,8 @@ def build(out: Path) -> None:
     for language in pages:
         with i18n.using(language.tr):  # the rules' own words in the page's language
             write_pages(out, language, sizes, stdlib, components)
+    # The fresh board, drawn by the pages' own Python into the pages that run it in a worker.
+    early_board.install(out, [language.folder for language in pages], list(py_rules.GAMES))
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(

@@ -26,6 +26,7 @@ version, and an unchanged build keeps its version (nothing is downloaded again).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -79,12 +80,24 @@ CSP = "; ".join(
     )
 )
 THEME = "#1f2430"
+# A <style> block the build wrote into a page (the board before Python's positions,
+# scripts/build/early_board.py): allowed by its hash in that page's policy, nothing else.
+INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
-def head_tags(up: str) -> str:
+def policy(page: str) -> str:
+    """The page's Content Security Policy: CSP, plus the hash of each <style> it holds."""
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+        for css in INLINE_STYLE.findall(page)
+    ]
+    return CSP.replace("style-src 'self'", " ".join(["style-src 'self'", *hashes]))
+
+
+def head_tags(up: str, csp: str = CSP) -> str:
     """What every page gets right after <meta charset>; `up` leads back to the site root."""
     return (
-        f'\n  <meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        f'\n  <meta http-equiv="Content-Security-Policy" content="{csp}">'
         f'\n  <link rel="manifest" href="{up}{MANIFEST}">'
         f'\n  <meta name="theme-color" content="{THEME}">'
         f'\n  <link rel="apple-touch-icon" href="{up}assets/icons/icon-192.png">'
@@ -103,7 +116,7 @@ def add_head_tags(out: Path) -> list[Path]:
         text = page.read_text(encoding="utf-8")
         if "Content-Security-Policy" in text:
             raise SystemExit(f"{page} already has a CSP: the build adds it to every page")
-        tags = head_tags("../" * (len(page.relative_to(out).parts) - 1))
+        tags = head_tags("../" * (len(page.relative_to(out).parts) - 1), policy(text))
         text, found = CHARSET.subn(lambda m, tags=tags: m.group(0) + tags, text, 1)
         if not found:
             raise SystemExit(f'{page} has no <meta charset="utf-8"> to put the CSP after')

@@ -95,17 +95,54 @@ def sizes_of(sizes: Any, document: Document) -> dict[int, tuple[int, int]]:
     return found
 
 
-async def start(message: Any, post: Post, clock: Clock, fetch: Fetch = no_fetch) -> Channel:
+async def start(
+    message: Any,
+    post: Post,
+    clock: Clock,
+    fetch: Fetch = no_fetch,
+    then: Callable[[Channel], None] = lambda channel: None,
+) -> Channel:
     """Mirror the page `message` describes, start its board as `main.start` does, and
-    return the channel its later messages go through."""
+    return the channel its later messages go through. `then` runs before the board's ops
+    are posted, so what it changes reaches the page in the same message (the first press
+    the page took before Python was ready: the fresh board is never shown again)."""
     slug, page = page_of(message, clock, fetch)
     channel = Channel(page, post)
     dom.use_mirror(page)
     try:
         await main.start(slug)
+        then(channel)
     finally:
         channel.flush()
     return channel
+
+
+FIRST_PRESS = "first"  # the page's message: the first press, shown before Python was ready
+
+
+def is_first_press(message: Any) -> bool:
+    return isinstance(message, dict) and message.get("kind") == FIRST_PRESS
+
+
+def play_first(channel: Channel, message: Any) -> None:
+    """Play the press the page took before Python was ready (`{kind: "first", key}`): a
+    click on the board's button of that key, as the page forwards one to each listening
+    node, then the mark the page waits for to show Python's board in place of its own. A
+    key the fresh board has no button for only marks (the page then shows Python's board)."""
+    key = message.get("key")
+    if not isinstance(key, str):
+        raise ProtocolError("first: key must be the pressed button's data-key")
+    buttons = channel.document.querySelectorAll(
+        "#targets button[data-key], #choices button[data-key]"
+    )
+    button = next((b for b in buttons if b.getAttribute("data-key") == key), None)
+    node = button
+    while button is not None and node is not None:
+        if "click" in node.listeners:
+            event = {"kind": "event", "node": node.nodeId, "type": "click", "target": button.nodeId}
+            channel.checked({**event, "key": None, "detail": None, "focus": button.nodeId})()
+        node = node.parent
+    channel.page.effect("mark", ["nd-first-press-confirmed"])
 
 
 def spawn(coroutine: Coroutine[Any, Any, None]) -> None:
@@ -119,7 +156,10 @@ def receive(text: str) -> None:
     """One message from the page, as JSON text (the worker's host calls this in order)."""
     global _started
     message = json.loads(text)
-    if _channel is not None:
+    if _channel is not None and is_first_press(message):
+        channel = _channel
+        channel.page.task(lambda: play_first(channel, message))
+    elif _channel is not None:
         _channel.receive(message)
     elif not _started and isinstance(message, dict) and message.get("kind") == "start":
         _started = True
@@ -131,8 +171,17 @@ def receive(text: str) -> None:
 async def begin(message: Any) -> None:
     """Start the board in the worker, then handle what came meanwhile, in order."""
     global _channel
+
+    def first_presses(channel: Channel) -> None:
+        # A press the page took before Python was ready goes out with the board's start.
+        for first in [m for m in _waiting if is_first_press(m)]:
+            _waiting.remove(first)
+            play_first(channel, first)
+
     try:
-        _channel = await start(message, dom.post_message, dom.BrowserClock(), dom.browser_fetch)
+        _channel = await start(
+            message, dom.post_message, dom.BrowserClock(), dom.browser_fetch, first_presses
+        )
     except ProtocolError as error:
         from py_rules.i18n import _
 

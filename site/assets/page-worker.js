@@ -17,6 +17,31 @@
   const sizes = JSON.parse(document.querySelector("script[data-sizes]")?.dataset.sizes ?? "{}");
   const absolute = (url) => new URL(url, document.baseURI).href;
   const boot = () => window.ndBoot;
+  const gettext = (message, values) => window.ndGettext(message, values);
+  const FIRST_NEW_ID = 1000000; // the ids of the elements Python creates (and the build did)
+  const forcedColors = matchMedia("(forced-colors: active)");
+  const dark = matchMedia("(prefers-color-scheme: dark)");
+
+  // ----- the board the build drew (scripts/build/early_board.py) ---------------------------
+  // The build drew this page's fresh game with the same Python. Before the first paint, decide
+  // whether this visit shows that game: nothing saved here, no link, share or option in the
+  // address, the language and a theme the build drew, no forced colours. If not, the build's
+  // board stays hidden behind the loading screen (style.css) until Python draws its own.
+  const drawn = script.dataset.board ? JSON.parse(script.dataset.board) : null;
+  function showsFreshGame() {
+    const root = document.documentElement;
+    if (!drawn || location.search || location.hash || forcedColors.matches) return false;
+    if (root.lang !== drawn.lang || !drawn.themes.includes(root.dataset.theme ?? "light")) return false;
+    if (window.ndStorageDenied !== false) return false; // Python would say the game is not kept
+    const scope = new URL("../", script.src).pathname; // as dom.site_scope names the site
+    try {
+      return drawn.saves.every((key) => localStorage.getItem(key.replace("{scope}", scope)) === null);
+    } catch {
+      return false;
+    }
+  }
+  const early = showsFreshGame();
+  if (drawn) document.documentElement.dataset.ndBoard = early ? "fresh" : "waiting";
 
   // ----- the worker ------------------------------------------------------------------------
 
@@ -27,7 +52,9 @@
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,
   });
-  const send = (message) => worker.postMessage(message);
+  // Nothing before the page itself (`start`), which says the page as it is then: a theme
+  // switch or a storage event before it would be Python's first message.
+  const send = (message) => (started || message.kind === "start") && worker.postMessage(message);
   // A worker that cannot start at all (its module refused or missing) says so only here.
   worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -78,19 +105,39 @@
     return attrs;
   }
 
-  /** The body as nested [tag, attrs, children], numbering its elements depth first. */
+  /** The elements the build made for Python (`data-nd-id`): known by the ids Python gives
+   * them again when it starts, so that it changes them in place. */
+  function numberBuilt() {
+    for (const element of document.body.querySelectorAll("[data-nd-id]")) {
+      known(Number(element.dataset.ndId), element);
+    }
+  }
+  /** Made by Python: by the build (`data-nd-id`), or by a first press shown before Python. */
+  const madeByPython = (element) => "ndId" in element.dataset || ids.get(element) >= FIRST_NEW_ID;
+
+  /** The body as nested [tag, attrs, children], numbering its elements depth first. The
+   * elements Python made are left out: Python makes them again when it starts. */
   function numberBody() {
     let next = 1;
     const walk = (element) => {
       known(next++, element);
       const children = [];
       for (const child of element.childNodes) {
-        if (child.nodeType === Node.ELEMENT_NODE) children.push(walk(child));
-        else if (child.nodeType === Node.TEXT_NODE) children.push(child.data);
+        if (child.nodeType === Node.ELEMENT_NODE) {
+          if (!madeByPython(child)) children.push(walk(child));
+        } else if (child.nodeType === Node.TEXT_NODE) children.push(child.data);
+      }
+      // Elements the build's Python replaced were numbered here: their numbers stay taken
+      // (placeholders Python's start removes again), so the ones after keep theirs.
+      const end = Number(element.dataset.ndEnd ?? 0);
+      while (next < end) {
+        children.push(["template", {}, []]);
+        next++;
       }
       return [tagOf(element), attributes(element), children];
     };
     known(0, document.documentElement);
+    numberBuilt();
     return walk(document.body);
   }
 
@@ -98,7 +145,7 @@
     const found = {};
     for (const element of document.body.querySelectorAll("[id]")) {
       const id = ids.get(element);
-      if (id !== undefined) found[id] = [element.clientWidth, element.clientHeight];
+      if (id < FIRST_NEW_ID) found[id] = [element.clientWidth, element.clientHeight];
     }
     return found;
   }
@@ -117,11 +164,11 @@
     }
   }
 
-  const forcedColors = matchMedia("(forced-colors: active)");
-  const dark = matchMedia("(prefers-color-scheme: dark)");
   const media = () => ({ forcedColors: forcedColors.matches, dark: dark.matches });
   const focusId = () => idOf(document.activeElement);
+  const pageFocus = () => (focusId() < FIRST_NEW_ID ? focusId() : null); // Python makes the rest
 
+  let started = false;
   function start() {
     const tree = numberBody();
     const html = {};
@@ -136,11 +183,13 @@
       media: media(),
       pixelRatio: window.devicePixelRatio || 1,
       sizes: sizesOf(),
-      focus: focusId(),
+      focus: pageFocus(),
       lang: document.documentElement.lang,
       site: window.ndSiteBase,
     });
     performance.mark("nd-worker-start-sent");
+    started = true;
+    if (firstKey !== null) send({ kind: "first", key: firstKey });
   }
 
   // ----- main -> worker: events, form state, sizes, storage, address, media, theme ----------
@@ -336,6 +385,14 @@
 
   const apply = {
     new(id, tag) {
+      const built = nodes.get(id);
+      if (built && tagOf(built) === tag) {
+        // Made by the build (or a first press) as Python makes it now: the same element,
+        // emptied, so that the page never shows it missing; the next ops fill it again.
+        for (const name of built.getAttributeNames()) built.removeAttribute(name);
+        built.replaceChildren();
+        return;
+      }
       known(id, tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag));
     },
     prop(id, name, value) {
@@ -448,11 +505,118 @@
     }
   }
 
+  // ----- the build's board until Python is ready ------------------------------------------------
+  // The build's picture and first presses (<script type="application/json" id="nd-board">).
+  let board = null;
+  let firstKey = null; // the press shown before Python was ready, handed to Python
+  let held = null; // Python's ops, kept until they include that press (null: none kept)
+  const styledEarly = new Set(); // the page's own elements a first press styled
+  const waiting = () => early && document.body?.dataset.state === "loading";
+
+  function boardData() {
+    if (board === null) {
+      try {
+        board = JSON.parse(document.getElementById("nd-board")?.textContent ?? "null");
+      } catch {
+        board = null;
+      }
+      board ??= { pictures: {}, presses: {} };
+    }
+    return board;
+  }
+
+  const theme = () => document.documentElement.dataset.theme ?? "light";
+  let pictureShown = null; // the calls on the canvas while the build's board shows
+
+  /** The build's picture (its calls, or a press's patch of them) on the board's canvas. */
+  function picture(calls) {
+    const canvas = document.getElementById("board-canvas");
+    if (!canvas || !calls) return;
+    canvas.width = canvas.width; // cleared, its context's state reset, as Python's redraws do
+    draw(canvas, calls);
+    pictureShown = calls;
+  }
+  /** A press's patch: [i, j] keeps the fresh calls i to j, a call stands for itself. */
+  const patched = (fresh, patch) =>
+    patch.flatMap((item) => (typeof item[0] === "number" ? fresh.slice(item[0], item[1]) : [item]));
+
+  function firstPicture() {
+    if (waiting() && firstKey === null) picture(boardData().pictures[theme()]);
+  }
+  document.addEventListener("nd-theme", () => {
+    if (!waiting()) return;
+    if (!drawn.themes.includes(theme())) {
+      document.documentElement.dataset.ndBoard = "waiting"; // a theme the build did not draw
+      return;
+    }
+    const fresh = boardData().pictures[theme()];
+    const press = firstKey === null ? null : boardData().presses[firstKey];
+    const patch = press?.pictures[theme()];
+    picture(patch ? patched(fresh, patch) : fresh);
+  });
+
+  /** "Getting ready" on the board: a press before Python that cannot be shown yet. */
+  function gettingReady() {
+    document.getElementById("board")?.setAttribute("data-getting-ready", "");
+    const message = document.getElementById("message");
+    if (message) message.textContent = gettext("Getting the game ready: press again in a moment.");
+  }
+
+  /** A press on the build's board before Python is ready: the first on the board is shown at
+   * once from the build's data and handed to Python; any other waits, saying so. */
+  function pressedEarly(event) {
+    if (!waiting()) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest("#targets button[data-key], #choices button[data-key]");
+    const press = button && boardData().presses[button.dataset.key];
+    if (firstKey === null && press) {
+      firstKey = button.dataset.key;
+      held = [];
+      numberBuilt();
+      applyOps(press.ops);
+      for (const [name, id] of press.ops) if (name === "style" && id < FIRST_NEW_ID) styledEarly.add(node(id));
+      const patch = press.pictures[theme()];
+      if (patch) picture(patched(boardData().pictures[theme()], patch));
+      performance.mark("nd-first-press-shown");
+      if (started) send({ kind: "first", key: firstKey });
+      return;
+    }
+    // A control of the game (not the site's header, the theme switch, the rules' Print).
+    if (target?.closest(".play, .side") && target.closest("button, input, select, summary")) {
+      event.preventDefault();
+      gettingReady();
+    }
+  }
+  document.addEventListener("click", pressedEarly, true);
+
+  /** Python's ops: shown at once, unless a first press is shown that Python has not played
+   * yet (then kept, and shown all at once with the ops that play it: the fresh board never
+   * shows again between the two). */
+  function received(ops, batch) {
+    if (held !== null) {
+      held.push(...ops);
+      const confirmed = ops.some(
+        ([name, effect, args]) => name === "effect" && effect === "mark" && args[0] === "nd-first-press-confirmed",
+      );
+      if (!confirmed) return;
+      ops = held;
+      held = null;
+    }
+    if (ops.some(([name]) => name !== "effect")) {
+      // Python draws the board now: the styles a first press gave the page's own elements
+      // give way to Python's (the build's are rules that hold while the page loads).
+      for (const element of styledEarly) element.style.cssText = "";
+      styledEarly.clear();
+      document.getElementById("board")?.removeAttribute("data-getting-ready");
+    }
+    applyOps(ops);
+    if (Number.isInteger(batch)) applied = batch; // the last of the batches applied now
+  }
+
   worker.addEventListener("message", ({ data: message }) => {
     switch (message.kind) {
       case "ops":
-        applyOps(message.ops);
-        if (Number.isInteger(message.batch)) applied = message.batch;
+        received(message.ops, message.batch);
         break;
       case "result": {
         const settle = replies.get(message.call);
@@ -485,6 +649,10 @@
 
   window.ndPython = { run: runPython, applyOps, worker };
 
-  if (document.readyState === "loading") addEventListener("DOMContentLoaded", start);
-  else start();
+  const begin = () => {
+    firstPicture();
+    start();
+  };
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", begin);
+  else begin();
 })();

@@ -1,0 +1,171 @@
+"""The board the build draws (scripts/build/early_board.py): what it writes into each game
+page is what the front end draws, Python starts on it without changing it, a first press
+shown from the build's data is what Python shows for it, and Number Duel's hidden rows are
+never in the page."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from functools import cache
+from typing import Any
+
+import early_board
+import page_templates
+import pytest
+from app import main, worker
+from app.browser.mirror import FIRST_NEW_ID, Document
+from page_worker import game_page
+
+import py_rules
+
+# The site's games (a test elsewhere may register a game of its own, with no page).
+SLUGS = [
+    slug for slug in py_rules.GAMES if (page_templates.SITE / "content" / f"{slug}.html").exists()
+]
+MARKERS = re.compile(r' data-nd-(?:id|end|built)(?:="[^"]*")?| style="[^"]*"')
+
+
+@cache
+def built(slug: str) -> str:
+    return early_board.early_board(game_page(slug), slug, None)
+
+
+def board_data(page: str) -> dict[str, Any]:
+    start = page.index(f'id="{early_board.DATA_ID}">') + len(early_board.DATA_ID) + 6
+    data: dict[str, Any] = json.loads(page[start : page.index("</script>", start)])
+    return data
+
+
+def parts(doc: Document) -> str:
+    """What the build writes of a page, without its own markers and the styles (and SVG's
+    viewBox as Python's HTML parser names it: a browser's keeps its case)."""
+    found = [doc.querySelector(f"{tag}.{cls}") for tag, cls in early_board.PARTS]
+    text = "".join(node.outer_html() for node in found if node is not None)
+    return MARKERS.sub("", text).replace("viewBox", "viewbox")
+
+
+def written(slug: str) -> Document:
+    html_attributes, tree = early_board.page_tree(built(slug))
+    return Document(tree, html_attributes)
+
+
+class Posted:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.nodes = dict(doc.nodes)
+        self.ops: list[Any] = []
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        message = json.loads(json.dumps(message))
+        if message["kind"] == "ops":
+            self.ops += message["ops"]
+            early_board.apply_ops(self.doc, self.nodes, message["ops"], [])
+
+
+def start_as_the_page_does(slug: str, first: str | None = None) -> tuple[Document, Posted]:
+    """Python started on the built page as page-worker.js sends it (`sent_tree`), with
+    the first press the page took, if any; the mirror Python holds then, and what it posted."""
+    page = written(slug)
+    tree = early_board.sent_tree(page)
+    sent = Document(tree, {"lang": "en"})
+    posted = Posted(sent)
+    board = sent.querySelector("#board")
+    assert board is not None
+    message = {
+        "kind": "start",
+        "slug": slug,
+        "tree": tree,
+        "html": {"lang": "en"},
+        "location": {"href": f"https://example.org/games/{slug}/worker.html"},
+        "storage": {},
+        "media": {"forcedColors": False, "dark": False},
+        "pixelRatio": early_board.PIXEL_RATIO,
+        "sizes": {str(board.nodeId): [early_board.BUILD_WIDTH, 420]},
+        "site": "https://example.org/",
+    }
+
+    def then(channel: Any) -> None:
+        if first is not None:
+            worker.play_first(channel, {"kind": "first", "key": first})
+
+    channel = asyncio.run(
+        worker.start(message, posted, early_board.StoppedClock(), worker.no_fetch, then)
+    )
+    return channel.document, posted
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_page_holds_the_board_the_front_end_draws(slug: str) -> None:
+    run = early_board.Run(game_page(slug), slug, None, "light")
+    assert parts(written(slug)) == parts(run.replica)
+    assert run.channel.document.querySelector("#targets button[data-key]") is not None
+    assert 'data-state="loading"' in built(slug)  # still Python's to make playable
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_python_starts_on_the_written_board_and_draws_it_unchanged(slug: str) -> None:
+    mirror, posted = start_as_the_page_does(slug)
+    assert parts(mirror) == parts(written(slug))
+    made = [op[1] for op in posted.ops if op[0] == "new"]
+    builds = {int(node.getAttribute("data-nd-id") or 0) for node in written(slug).nodes.values()}
+    assert set(made) <= builds, "Python made elements the build did not: the page would flash"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_first_press_the_build_recorded_shows_what_python_shows_for_it(slug: str) -> None:
+    data = board_data(built(slug))
+    if slug == "digit-chain":  # 99 presses that each redraw most of the board: too heavy
+        assert data["presses"] == {}
+    else:
+        assert data["presses"], "no press recorded"
+    fresh_calls = data["pictures"]["light"]
+    for key, press in data["presses"].items():
+        mirror, posted = start_as_the_page_does(slug, key)
+        before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
+        early_board.scale(before.replica)
+        early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
+        after = early_board.Run(game_page(slug), slug, None, "light")
+        after.press(key)
+        early_board.scale(after.replica)
+        assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
+        assert parts(mirror) == parts(after.replica), key
+        assert any(op[:2] == ["effect", "mark"] for op in posted.ops)
+        if "light" in press["pictures"]:
+            drawn = early_board.canvas_calls(after.ops, data["canvas"])
+            assert early_board.patched(fresh_calls, press["pictures"]["light"]) == drawn
+
+
+def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
+    slug = "number-duel"
+    rows = []
+    for _ in range(5):  # two games whose hidden rows differ (1 in 14,400 draws the same)
+        early_board.Run(game_page(slug), slug, None, "light")
+        board: Any = main._boards[-1]
+        rows.append(board.session.game.state.rows)
+        if len(set(rows)) > 1:
+            break
+    assert len(set(rows)) > 1
+    page = built(slug)
+    assert built(slug) == early_board.early_board(game_page(slug), slug, None)
+    for row in rows:
+        for text in (",".join(map(str, row[1])), " ".join(map(str, row[1]))):
+            assert text not in page
+
+
+def test_a_press_whose_outcome_is_chance_is_not_recorded() -> None:
+    """Every Number Duel press the build recorded shows the same whatever the hidden rows."""
+    data = board_data(built("number-duel"))
+    for press in data["presses"].values():
+        assert all(op[0] != "new" or op[1] >= FIRST_NEW_ID for op in press["ops"])
+
+
+def test_the_pages_policy_allows_the_boards_style_by_its_hash_only() -> None:
+    import offline
+
+    page = built("circle-duel")
+    policy = offline.policy(page)
+    assert policy.count("'sha256-") == 1
+    assert "unsafe-inline" not in policy
+    assert offline.policy("<p>no style</p>") == offline.CSP
