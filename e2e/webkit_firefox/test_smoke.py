@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-from typing import Any
 
 from engines import Tab
 from test_embed import LESSON, SITE_ADDRESS, iframe_snippet
