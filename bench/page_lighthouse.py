@@ -1,7 +1,7 @@
 """Lighthouse's performance audit of every game page, the tutorial and the lesson builder.
 
     .venv/bin/python bench/page_lighthouse.py                  # or `make bench`
-    .venv/bin/python bench/page_lighthouse.py --quick          # Sequence Duel only, one run
+    .venv/bin/python bench/page_lighthouse.py --quick          # Sequence Duel, page and worker
     .venv/bin/python bench/page_lighthouse.py --pages sequence-duel teach --runs 3
     .venv/bin/python bench/page_lighthouse.py --preset mobile --baseline none
 
@@ -47,6 +47,9 @@ PAGES = {
     **{slug: f"games/{slug}/" for slug in SLUGS},
     "tutorial": "tutorial.html",
     "teach": "teach/",
+    # The same games with their Python in a Web Worker (built beside each game page while
+    # the pages are moved to it); a build without them (the baseline) leaves them out.
+    **{f"{slug}-worker": f"games/{slug}/worker.html" for slug in SLUGS},
 }
 PRESETS = ("mobile", "desktop")
 TBT_TARGET_MS = 200
@@ -106,6 +109,11 @@ def wait_for_quiet(most_s: int, limit: float = BUSY_LOAD) -> None:
         waited += 15
 
 
+def page_file(site: Path, address: str) -> Path:
+    """The file a page's address serves (a folder's index.html)."""
+    return site / (address + "index.html" if address.endswith("/") else address)
+
+
 def load_average() -> str:
     return " ".join(f"{n:.1f}" for n in os.getloadavg())
 
@@ -126,6 +134,8 @@ def run(
             for page in pages:
                 for preset in presets:
                     for build, (_server, base) in servers.items():
+                        if not page_file(sites[build], PAGES[page]).is_file():
+                            continue
                         report = REPORTS / f"{page}-{preset}-{build.split()[0]}-{run_no}.json"
                         figures = audit(chromium, base + PAGES[page], preset, report)
                         if figures is None:
@@ -186,7 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", nargs="+", choices=list(PAGES), help="default: all")
     parser.add_argument("--runs", type=int, default=1, help="runs per page, preset and build")
     parser.add_argument("--preset", choices=[*PRESETS, "both"], default="both")
-    parser.add_argument("--quick", action="store_true", help="Sequence Duel only, one run")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="Sequence Duel only (on the page and in a worker), one run",
+    )
     parser.add_argument("--site", type=Path, default=SITE_DIR, help="the build to measure")
     parser.add_argument("--chromium", help="the browser (default: the tests')")
     parser.add_argument("--check", action="store_true", help="exit 1 if the target is missed")
@@ -199,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             "Lighthouse is not installed: run `make audit/node_modules/.installed`", file=sys.stderr
         )
         return 2
-    pages = ["sequence-duel"] if args.quick else args.pages or list(PAGES)
+    pages = ["sequence-duel", "sequence-duel-worker"] if args.quick else args.pages or list(PAGES)
     runs = 1 if args.quick else args.runs
     presets = list(PRESETS) if args.preset == "both" else [args.preset]
     sites = {"this build": args.site}
