@@ -20,6 +20,10 @@ from page_worker import game_page
 
 import py_rules
 
+# The build runs in CPython (its runs start the front end with asyncio.run, which Pyodide's
+# event loop cannot do from a test).
+pytestmark = pytest.mark.no_wasm
+
 # The site's games (a test elsewhere may register a game of its own, with no page).
 SLUGS = [
     slug for slug in py_rules.GAMES if (page_templates.SITE / "content" / f"{slug}.html").exists()

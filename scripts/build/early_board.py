@@ -24,18 +24,22 @@ first press it confirms).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import difflib
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from app import worker
-from app.browser import storage
+from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
+from app.drawing import theme as palettes
+
+from py_rules import i18n
 
 WORKER_PAGE = 'assets/page-worker.js"'  # in the <script> of a page whose Python is in a worker
 BUILD_WIDTH = 600  # the board's width on a desktop, in CSS pixels
@@ -504,8 +508,28 @@ def data_script(data: dict[str, Any]) -> str:
     return f'<script type="application/json" id="{DATA_ID}">{text}</script>'
 
 
+@contextlib.contextmanager
+def page_state_kept() -> Iterator[None]:
+    """The front end keeps, for the life of its page, a palette, a language and dom's backend;
+    each run of the build sets them for its page. The build (and a test in the same process)
+    gets back what it had."""
+    palette, language, backend = palettes.current, i18n.language(), dom.mirrored()
+    try:
+        yield
+    finally:
+        palettes.use(palette)
+        i18n.use(language)
+        dom.use_mirror(backend)
+
+
 def early_board(page: str, slug: str, files: Path | None) -> str:
     """The game page `page` with the fresh board the front end draws written into it."""
+    with page_state_kept():
+        return drawn_page(page, slug, files)
+
+
+def drawn_page(page: str, slug: str, files: Path | None) -> str:
+    """`early_board`'s work, which changes the front end's state for its runs."""
     runs = {theme: Run(page, slug, files, theme) for theme in THEMES}
     light = runs["light"]
     again = Run(page, slug, files, "light")  # another game: its random draws differ
