@@ -146,7 +146,17 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
-      return hit ?? fetch(request);
+      if (hit) return hit;
+      try {
+        return await fetch(request);
+      } catch (error) {
+        // A request whose page or worker went away meanwhile is aborted (leaving a page ends
+        // the worker that makes the next visit's snapshot, in the middle of its imports).
+        // Answered with an empty response that no one reads: a failed event would be logged
+        // as the next page's error. Any other failure (offline, no server) stays one.
+        if (error.name === "AbortError") return new Response(null, { status: 503 });
+        throw error;
+      }
     })(),
   );
 });
