@@ -12,14 +12,14 @@ import gettext
 import html
 import json
 from collections.abc import Callable, Coroutine
-from html.parser import HTMLParser
 from typing import Any, TypeVar, cast
 
 import page_templates
 from app import worker
 from app.browser import dom
 from app.browser.channel import Channel
-from app.browser.mirror import VOID, Document, Element, Text
+from app.browser.mirror import Document, Element, Text
+from early_board import BodyTree  # a page's body as the start message's tree, as the build reads it
 
 from py_rules.i18n import SOURCE_LANGUAGE
 
@@ -30,51 +30,6 @@ BOARD_SIZE = [600, 420]
 
 
 # ----- the page as the build renders it ---------------------------------------------------
-
-
-class BodyTree(HTMLParser):
-    """The body of an HTML page as the `start` message's tree: [tag, attrs, children]."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.html: dict[str, str] = {}
-        self.stack: list[list[Any]] = []
-        self.tree: list[Any] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {name: value or "" for name, value in attrs}
-        if tag == "html":
-            self.html = values
-            return
-        if tag == "body":
-            self.tree = ["body", values, []]
-            self.stack = [self.tree]
-            return
-        if not self.stack:
-            return
-        svg = tag == "svg" or self.stack[-1][0].startswith("svg:")
-        node: list[Any] = [f"svg:{tag}" if svg else tag, values, []]
-        self.stack[-1][2].append(node)
-        if tag not in VOID:
-            self.stack.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if self.stack and tag not in VOID and len(self.stack) > 1:
-            self.stack.pop()
-
-    def handle_endtag(self, tag: str) -> None:
-        if len(self.stack) <= 1:
-            return
-        names = [n[0].removeprefix("svg:") for n in self.stack]
-        if tag in names[1:]:
-            while self.stack[-1][0].removeprefix("svg:") != tag:
-                self.stack.pop()
-            self.stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        if self.stack:
-            self.stack[-1][2].append(data)
 
 
 def game_page(slug: str) -> str:
