@@ -1,6 +1,6 @@
 """How long the main thread is held during play: Python on the page against Python in a worker.
 
-    python bench/page_worker_play.py [--rates 1 4] [--games sequence-duel:40 ...]
+    python bench/page_worker_play.py [--rates 1 4] [--games sequence-duel:40 ...] [--site DIR]
 
 Each game page is opened twice, as built: Python on the page's main thread (PyScript) and
 Python in a Web Worker (assets/page-worker.js), the latter the page beside the game's address
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site
+from page_lighthouse import load_average
 from site_server import SITE_DIR
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
@@ -92,13 +93,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rates", type=float, nargs="+", default=[1, 4])
     parser.add_argument("--games", nargs="+", default=list(GAMES), help="slug or slug:size")
+    parser.add_argument("--site", type=Path, default=SITE_DIR, help="the build to measure")
     add_chromium_option(parser)
     args = parser.parse_args(argv)
-    require_site()
+    require_site(args.site)
     from playwright.sync_api import sync_playwright
 
-    server, base = serve_site()
-    where = variants(SITE_DIR)
+    server, base = serve_site(args.site)
+    where = variants(args.site)
+    print(f"{args.site}, load average before: {load_average()}", flush=True)
     print(
         f"{'game':<18} {'python':<7} {'cpu':>4} {'ready ms':>9} {'longest':>8} "
         f"{'>50':>4} {'>100':>5} {'press-paint':>12} {'presses':>8}"
@@ -123,6 +126,7 @@ def main(argv: list[str] | None = None) -> None:
             browser.close()
     finally:
         server.shutdown()
+    print(f"load average after: {load_average()}")
 
 
 if __name__ == "__main__":
