@@ -19,6 +19,7 @@ does not do.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ from page_lighthouse import load_average
 from site_server import SITE_DIR
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from gamepage import GamePage  # e2e/gamepage.py: presses by accessible name
+from gamepage import GamePage  # e2e/gamepage.py: the page's parts and signals
+from playwright.sync_api import expect
 
 GAMES = ("circle-duel", "number-circle", "sequence-duel", "sequence-duel:40", "digit-chain")
 MAX_PRESSES = 200
@@ -53,6 +55,25 @@ def variants(site: Path) -> dict[str, str]:
     return {"page": "", "worker": "worker.html"}
 
 
+def press_first_legal(page: Any, gp: GamePage) -> bool:
+    """Click the first legal board button (else choice) and wait until the page took it.
+    By CSS selectors, not by accessible names: Playwright's role queries run on the page's
+    main thread (10-45 ms of CPU each on Sequence Duel 40's board), which this measures."""
+    for where in ("#targets", "#choices"):
+        legal = page.locator(f'{where} button[aria-disabled="false"]')
+        if legal.count():
+            key = legal.first.get_attribute("data-key")
+            button = page.locator(f"{where} button[data-key={json.dumps(key)}]")
+            break
+    else:
+        return False
+    before = gp.history.count()
+    button.click()
+    half = button.and_(page.locator('[aria-pressed="true"]'))
+    expect(half.or_(gp.history.nth(before)).first).to_be_attached()
+    return True
+
+
 def play(
     page: Any, base: str, slug: str, file: str, size: str | None, rate: float
 ) -> dict[str, Any]:
@@ -68,13 +89,8 @@ def play(
     page.evaluate(RECORD)
     presses = 0
     while gp.wait_for_my_turn() != "over" and presses < MAX_PRESSES:
-        legal = gp.legal() or gp.legal("#choices")
-        if not legal:
+        if not press_first_legal(page, gp):
             break
-        if gp.legal():
-            gp.press(legal[0])
-        else:
-            gp.choice(legal[0]).click()
         presses += 1
     long_tasks = page.evaluate("window.ndLong")
     events = page.evaluate("window.ndEvents")
