@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site
+from _perf_figures import main_thread_cpu
 from page_lighthouse import load_average
 from site_server import SITE_DIR
 
@@ -64,7 +65,7 @@ def variants(site: Path) -> dict[str, str]:
 def press_first_legal(page: Any, gp: GamePage) -> bool:
     """Click the first legal board button (else choice) and wait until the page took it.
     By CSS selectors, not by accessible names: Playwright's role queries run on the page's
-    main thread (10-45 ms of CPU each on Sequence Duel 40's board), which this measures."""
+    main thread (10-45 ms each at CPU 4x on Sequence Duel 40's board), which this measures."""
     for where in ("#targets", "#choices"):
         legal = page.locator(f'{where} button[aria-disabled="false"]')
         if legal.count():
@@ -78,22 +79,6 @@ def press_first_legal(page: Any, gp: GamePage) -> bool:
     half = button.and_(page.locator('[aria-pressed="true"]'))
     expect(half.or_(gp.history.nth(before)).first).to_be_attached()
     return True
-
-
-def main_thread_cpu(trace: bytes) -> list[float]:
-    """The thread time (ms) of each task the page's main thread ran, from a Chromium trace:
-    the time the thread itself ran, which the CPU throttling lengthens as a slower CPU would
-    (measured here: about 4 times at rate 4) but another process's work on this busy machine
-    hardly does, where it lengthens the wall time of the same task several times."""
-    events = json.loads(trace)["traceEvents"]
-    main = {
-        (e["pid"], e["tid"])
-        for e in events
-        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
-    }
-    ran = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main]
-    tasks = [e for e in ran if e["name"] == "ThreadControllerImpl::RunTask"]
-    return [e.get("tdur", 0) / 1000 for e in tasks or [e for e in ran if e["name"] == "RunTask"]]
 
 
 def play(
