@@ -2,12 +2,14 @@
 
 Pure functions (no browser, no files), so that tests/test_bench_figures.py checks them:
 Lighthouse's JSON report cut to the figures that say whether Python holds the page, and a
-page's PerformanceObserver entries (long tasks, Event Timing) cut to the worst of each phase.
+page's PerformanceObserver entries (long tasks, Event Timing) cut to the worst of each phase,
+and a Chromium trace cut to the main thread's tasks.
 Not a benchmark itself: bench/run.py skips modules whose name starts with "_".
 """
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -115,3 +117,19 @@ def overall(worst: Mapping[str, Worst]) -> Worst:
     for one in worst.values():
         total = total.merge(one)
     return total
+
+
+def main_thread_cpu(trace: bytes) -> list[float]:
+    """The thread time (ms) of each task the page's main thread ran, from a Chromium trace:
+    the time the thread itself ran, which the CPU throttling lengthens as a slower CPU would
+    (measured here: about 4 times at rate 4) but another process's work on this busy machine
+    hardly does, where it lengthens the wall time of the same task several times."""
+    events = json.loads(trace)["traceEvents"]
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    ran = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main]
+    tasks = [e for e in ran if e["name"] == "ThreadControllerImpl::RunTask"]
+    return [e.get("tdur", 0) / 1000 for e in tasks or [e for e in ran if e["name"] == "RunTask"]]

@@ -3,10 +3,19 @@ to what bench/page_lighthouse.py and bench/play_latency.py print (bench/_perf_fi
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
-from _perf_figures import Phase, Worst, lighthouse_figures, medians, overall, worst_by_phase
+from _perf_figures import (
+    Phase,
+    Worst,
+    lighthouse_figures,
+    main_thread_cpu,
+    medians,
+    overall,
+    worst_by_phase,
+)
 
 
 def lighthouse_report(score: float | None, tbt: float, tasks: list[float]) -> dict[str, Any]:
@@ -84,3 +93,22 @@ def test_entries_count_in_the_phase_they_started_in_and_the_page_start_is_left_o
     assert worst["hint"] == Worst(longest_task=140.0, over_50=1, over_100=1)
     assert worst["review"] == Worst(longest_task=101.0, over_50=1, over_100=1)
     assert overall(worst) == Worst(longest_task=140.0, over_50=4, over_100=2, worst_press=232.0)
+
+
+def test_the_main_threads_tasks_in_thread_time() -> None:
+    """Only the page's main thread's top-level tasks count (not a worker's, not what runs
+    inside a task), each by the time the thread ran (`tdur`, µs), not the wall time."""
+    names = [(1, "CrRendererMain"), (2, "DedicatedWorker thread"), (3, "Compositor")]
+    events: list[dict[str, Any]] = [
+        {"name": "thread_name", "ph": "M", "pid": 7, "tid": tid, "args": {"name": name}}
+        for tid, name in names
+    ]
+    task = "ThreadControllerImpl::RunTask"
+    events += [
+        {"name": task, "ph": "X", "pid": 7, "tid": 1, "ts": 0, "dur": 90_000, "tdur": 12_500},
+        {"name": "Layout", "ph": "X", "pid": 7, "tid": 1, "ts": 5, "dur": 9_000, "tdur": 8_000},
+        {"name": task, "ph": "X", "pid": 7, "tid": 2, "ts": 0, "dur": 500_000, "tdur": 400_000},
+        {"name": task, "ph": "X", "pid": 7, "tid": 1, "ts": 100_000, "dur": 3_000, "tdur": 3_000},
+    ]
+    trace = json.dumps({"traceEvents": events}).encode()
+    assert main_thread_cpu(trace) == [12.5, 3.0]

@@ -210,6 +210,47 @@ def test_canvas_calls_keep_their_order_with_the_other_ops() -> None:
     assert ctx.fillStyle == "#fff"
 
 
+def test_a_style_the_pages_context_holds_already_is_not_sent_again() -> None:
+    doc = fresh()
+    canvas = doc.querySelector("canvas")
+    assert canvas is not None
+    canvas.width = 600
+    ctx = canvas.getContext("2d")
+    for _ in range(2):  # two numbers drawn alike
+        ctx.fillStyle = "#fff"
+        ctx.setLineDash([])
+        ctx.fill()
+    ctx.save()
+    ctx.fillStyle = "#000"
+    ctx.restore()  # the page's context holds "#fff" again
+    ctx.fillStyle = "#fff"
+    ctx.restore()  # a restore with no save: what it holds is not known any more
+    ctx.fillStyle = "#fff"
+    canvas.height = 300  # the page resets the context: everything is sent again
+    ctx.fillStyle = "#fff"
+    ctx.setLineDash([])
+    assert doc.take_ops() == [
+        ["attr", canvas.nodeId, "width", "600"],
+        [
+            "draw",
+            canvas.nodeId,
+            [
+                ["=", "fillStyle", "#fff"],
+                ["setLineDash", []],
+                ["fill"],
+                ["fill"],
+                ["save"],
+                ["=", "fillStyle", "#000"],
+                ["restore"],
+                ["restore"],
+                ["=", "fillStyle", "#fff"],
+            ],
+        ],
+        ["attr", canvas.nodeId, "height", "300"],
+        ["draw", canvas.nodeId, [["=", "fillStyle", "#fff"], ["setLineDash", []]]],
+    ]
+
+
 def test_the_root_elements_attributes_go_to_the_page_as_html_effects() -> None:
     doc = fresh()
     doc.documentElement.lang = "es"

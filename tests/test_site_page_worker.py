@@ -411,6 +411,77 @@ def test_replaying_the_posted_ops_gives_the_workers_page(slug: str, picks: list[
         dom.use_mirror(None)
 
 
+def ops_of_a_move(page: Page) -> list[list[Any]]:
+    """The ops posted while one move is played: the last legal target (Digit Chain's first
+    ones end the game at once), then as `next_press` for a move's second half; left out:
+    the canvas's calls, and the ids released, which come whenever Python's garbage collector
+    runs."""
+    before, listed = len(page.posted), len(moves(page))
+    for _ in range(4):
+        at_the_screen(page)
+        pressed = [b for b in page.targets() if b.getAttribute("aria-pressed") == "true"]
+        legal = [b for b in page.legal() if b not in pressed]
+        targets = [b for b in legal if "choice" not in b.classList]
+        page.press(next_press(page) if pressed or not targets else targets[-1])
+        if len(moves(page)) > listed:
+            break
+    else:
+        raise AssertionError(f"no move was played: {page.text('#status')!r}")
+    return [
+        op
+        for message in page.posted[before:]
+        if message["kind"] == "ops"
+        for op in message["ops"]
+        if op[0] not in ("draw", "release")
+    ]
+
+
+def kept(page: Page) -> list[int]:
+    """The ids of the move list's items and the players' cards."""
+    shown = page.mirror.querySelectorAll("#history li, #players .player")
+    return [node.nodeId for node in shown]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_move_changes_only_what_it_changed(slug: str) -> None:
+    """The elements of the move list and the players' cards are kept from one move to the
+    next: after the first, a move makes only its list item, its words and a "To move"
+    badge, so what it posts does not grow
+    with the game; the page still shows exactly what Python drew. (Number Duel's hand leaves
+    the board while the screen is passed, and its buttons are made again for the next
+    player.)"""
+    page = Page(slug, storage={}).start()
+    counts = []
+    for played in range(8):
+        if page.one("#status").dataset.over == "true":
+            break
+        before = kept(page)
+        empty = page.mirror.querySelectorAll("#history li.empty")  # "No moves yet."
+        ops = ops_of_a_move(page)
+        after = kept(page)
+        assert [node for node in before if node not in after] in ([], [e.nodeId for e in empty])
+        made = [op[2] for op in ops if op[0] == "new" and op[2] != "button"]
+        over = page.one("#status").dataset.over == "true"
+        if not over:  # the last move starts the review, which words every move
+            assert played == 0 or sorted(made) in (["li", "span"], ["li", "span", "span"])
+            counts.append(len(ops))
+    assert len(counts) >= 4  # Number Duel's hidden numbers are drawn at random
+    assert max(counts[2:]) <= min(counts[1:]) + 8, counts  # not one op more per move listed
+    assert page.same()
+
+
+def test_a_move_posts_as_much_on_a_board_of_forty_as_of_ten() -> None:
+    """What a move posts is what it changed, not the board: the same opening on Sequence
+    Duel's line of 10 and of 40 posts the same ops, the canvas's calls aside."""
+    posted = []
+    for size in (10, 40):
+        page = Page("sequence-duel", f"size={size}", storage={}).start()
+        moves_made = [len(ops_of_a_move(page)) for _ in range(4)]
+        dom.use_mirror(None)
+        posted.append(moves_made)
+    assert posted[0] == posted[1]
+
+
 def test_elements_python_drops_are_released_so_the_page_forgets_them_too() -> None:
     page = Page("sequence-duel", storage={}).start()
     for _ in range(3):
@@ -418,7 +489,7 @@ def test_elements_python_drops_are_released_so_the_page_forgets_them_too() -> No
     gc.collect()
     page.channel.flush()  # type: ignore[union-attr]
     released = [id_ for op in ops_posted(page) if op[0] == "release" for id_ in op[1]]
-    assert released  # the move list and the players' cards are drawn anew each time
+    assert released  # the "To move" badge goes to the other player's card each move
     assert all(id_ not in page.known for id_ in released)
     assert all(id_ not in page.mirror.nodes for id_ in released)
     assert page.same()

@@ -299,19 +299,48 @@ class Style:
 
 class Context2D:
     """A canvas's 2D context that records its calls for the page to replay (`draw` ops):
-    a property set is ["=", name, value], a method call [name, *args]."""
+    a property set is ["=", name, value], a method call [name, *args].
 
-    __slots__ = ("_canvas", "_state")
+    A frame sets the same style again and again (each number of a board sets its fill, font,
+    alignment, shadow): a property set, or a `setLineDash`, that gives the page's context the
+    value it holds already is not recorded. What the page's context holds is known from the
+    calls sent since its canvas was last reset (its width or height set), `save` and
+    `restore` included; after a `restore` with no `save`, nothing is known."""
+
+    __slots__ = ("_canvas", "_held", "_saved", "_state")
     _canvas: Element
     _state: dict[str, Any]
+    _held: dict[str, Any]  # what the page's context holds, as sent
+    _saved: list[dict[str, Any]]
 
     def __init__(self, canvas: Element) -> None:
         object.__setattr__(self, "_canvas", canvas)
         object.__setattr__(self, "_state", {})
+        object.__setattr__(self, "_held", {})
+        object.__setattr__(self, "_saved", [])
+
+    def reset(self) -> None:
+        """The canvas was resized: its context is back to its defaults on the page too."""
+        self._held.clear()
+        self._saved.clear()
 
     def __setattr__(self, name: str, value: Any) -> None:
         self._state[name] = value
-        self._canvas.document.draw(self._canvas, ["=", name, plain(value)])
+        self._send(["=", name, plain(value)], name, plain(value))
+
+    def _send(self, call: list[Any], name: str | None = None, value: Any = None) -> None:
+        """Record `call`, unless it sets the state `name` to the `value` it holds already."""
+        if name is not None:
+            if name in self._held and self._held[name] == value:
+                return
+            self._held[name] = value
+        elif call[0] == "save":
+            self._saved.append(dict(self._held))
+        elif call[0] == "restore":
+            object.__setattr__(self, "_held", self._saved.pop() if self._saved else {})
+        elif call[0] == "reset":
+            self.reset()
+        self._canvas.document.draw(self._canvas, call)
 
     def __getattr__(self, name: str) -> Any:
         if name in self._state:
@@ -320,7 +349,11 @@ class Context2D:
             raise AttributeError(name)
 
         def call(*args: Any) -> None:
-            self._canvas.document.draw(self._canvas, [name, *(plain(a) for a in args)])
+            sent = [name, *(plain(a) for a in args)]
+            if name == "setLineDash":
+                self._send(sent, "setLineDash", sent[1:])
+            else:
+                self._send(sent)
 
         return call
 
@@ -466,12 +499,19 @@ class Element:
         name = name.lower() if self.namespace is None else name
         text = str(value)
         self.attributes[name] = text
+        self.resized(name)
         self.document.attribute(self, name, text)
 
     def removeAttribute(self, name: str) -> None:
         name = name.lower() if self.namespace is None else name
         self.attributes.pop(name, None)
+        self.resized(name)
         self.document.attribute(self, name, None)
+
+    def resized(self, name: str) -> None:
+        """A canvas's width or height set: the page resets its context (even to the same size)."""
+        if self._context is not None and name in ("width", "height"):
+            self._context.reset()
 
     @property
     def tagName(self) -> str:

@@ -17,8 +17,9 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from ..browser.dom import clear, el, icon, on, scroll_list
+from ..browser.dom import el, icon, on, scroll_list
 from ..headless.review_marks import Mark
+from .sketch import Sketch, Sketched, sketch
 
 # (icon path on a 16x16 grid, accessible name, where it goes). Drawn as SVG, not as
 # symbol characters: not every system font has the media-control glyphs.
@@ -29,6 +30,11 @@ STEPS = (
     ("M11.5 2H14v12h-2.5zM2 2v12l8.5-6z", N_("Last move"), "last"),
 )
 TRY_AGAIN = N_("Try again from here")
+
+
+def empty_item() -> Sketch:
+    """The list's one item before the first move (its words in the language shown now)."""
+    return sketch("li", "empty", _("No moves yet."), key="empty")
 
 
 def step(go: Callable[[str | int], None], where: str, _event: Any) -> None:
@@ -43,6 +49,10 @@ class MoveList:
         self, box: Any, go: Callable[[str | int], None], try_again: Callable[[int], None]
     ) -> None:
         self.box = box
+        self.items = Sketched(box)  # the list items, kept from one move to the next
+        self.lines: list[str] = []
+        self.at = 0
+        self.marks: list[Mark | None] = []
         # A long list scrolls: keyboard users must be able to focus it to scroll it.
         box.tabIndex = 0
         if not box.getAttribute("aria-label"):
@@ -80,32 +90,34 @@ class MoveList:
         self, lines: list[str], at: int, can_step: bool, marks: Sequence[Mark | None] = ()
     ) -> None:
         """List `lines`, mark the position after `at` moves, enable the steps that apply;
-        `marks`: the review's words for each move (None: not reviewed)."""
-        box = self.box
-        clear(box)
-        for index, line in enumerate(lines):
-            item = el("li")
-            item.append(el("span", "move-text", line))
-            mark = marks[index] if index < len(marks) else None
-            if mark is not None:
-                item.append(" ")
-                item.append(el("span", f"review-mark {mark.kind}", mark.words))
-            item.dataset.index = str(index)
-            if index == at - 1:
-                item.classList.add("current")
-                item.setAttribute("aria-current", "step")
-            elif index >= at:
-                item.classList.add("future")
-            box.append(item)
-        if not lines:
-            box.append(el("li", "empty", _("No moves yet.")))
-        box.classList.toggle("locked", not can_step)
+        `marks`: the review's words for each move (None: not reviewed). Only what changed
+        since the last call is written: a new move adds one item."""
+        self.lines, self.at, self.marks = lines, at, list(marks)
+        self.items.show([self.item(index) for index in range(len(lines))] or [empty_item()])
+        self.box.classList.toggle("locked", not can_step)
         self.bar.hidden = not lines
         for where, button in self.buttons.items():
             back = where in ("first", "prev")
             button.disabled = not can_step or (at == 0 if back else at == len(lines))
         self.at_end = at == len(lines)
         self.keep_in_view()
+
+    def item(self, index: int) -> Sketch:
+        """The list item of the `index`th move, with the review's words when it has them."""
+        at = self.at
+        mark = self.marks[index] if index < len(self.marks) else None
+        words: list[Sketch | str] = []
+        if mark is not None:
+            words = [" ", sketch("span", f"review-mark {mark.kind}", mark.words)]
+        return sketch(
+            "li",
+            "current" if index == at - 1 else "future" if index >= at else "",
+            sketch("span", "move-text", self.lines[index]),
+            *words,
+            key=str(index),
+            data_index=str(index),
+            aria_current="step" if index == at - 1 else None,
+        )
 
     def keep_in_view(self) -> None:
         """Scroll the list (never the page: this runs on every review tick) to the move
@@ -118,10 +130,9 @@ class MoveList:
 
     def mark(self, index: int, mark: Mark) -> None:
         """Show the review's words for one move judged since the list was drawn."""
-        span = self.box.querySelector(f'li[data-index="{index}"] .review-mark')
-        if span:  # querySelector gives JS null, falsy
-            span.textContent = mark.words
-            span.className = f"review-mark {mark.kind}"
+        if index < len(self.marks) and index < len(self.lines):
+            self.marks[index] = mark
+            self.items.show([self.item(i) for i in range(len(self.lines))])
             self.keep_in_view()  # longer words may have pushed the move shown away
 
     def explain(self, words: str | None, retry: int | None) -> None:

@@ -10,7 +10,7 @@ list is judged one move per timer tick, so that a long review never freezes the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from py_rules import Phase, Session
 from py_rules.engine.review import describe
@@ -38,6 +38,71 @@ from . import theme
 from .canvas import Pen
 from .link_panel import LinkPanel
 from .movelist import MoveList
+from .sketch import Sketch, Sketched, arrange, sketch
+
+
+class ButtonState(NamedTuple):
+    """What a board button shows: `Screen.sync_buttons` writes what changed of it."""
+
+    label: str
+    place: tuple[float, float, float, float, bool]  # x, y, width, height, round
+    greyed: bool
+    pressed: bool  # the half-made move
+    title: str
+
+
+def redraw_button(button: Any, bar: bool, state: ButtonState, before: ButtonState | None) -> None:
+    """Write what changed of a board button (`before`: what it shows, None for a new one)."""
+    if before is None or state.label != before.label:
+        button.textContent = state.label  # an arranged card keeps its place, not its number
+    if not bar and (before is None or state.place != before.place):
+        # Physical left, not inline-start: a board is a picture, never mirrored (the
+        # canvas sits at the top left of the board in every language).
+        *box, round_ = state.place
+        style = button.style
+        for name, value in zip(("left", "top", "width", "height"), box, strict=True):
+            style.setProperty(name, f"{value:.1f}px")
+        button.classList.toggle("round", round_)
+    if before is None or state.greyed != before.greyed:
+        button.setAttribute("aria-disabled", "true" if state.greyed else "false")
+    if before is None or state.pressed != before.pressed:
+        if state.pressed:
+            button.setAttribute("aria-pressed", "true")
+        else:
+            button.removeAttribute("aria-pressed")
+    if (before.title if before else "") != state.title:
+        button.title = state.title
+
+
+def player_card(player: Card) -> Sketch:
+    """One player's card: the name, its badges and facts; `to-move` and `winner` mark it."""
+    marks = " to-move" * player.to_move + " winner" * player.winner
+    badges = [sketch("span", "badge", player.badge)] if player.badge else []
+    if player.winner:
+        badges.append(sketch("span", "badge win", _("Winner")))
+    elif player.to_move:
+        badges.append(sketch("span", "badge turn", _("To move")))
+    head = sketch(
+        "div",
+        "player-head",
+        sketch("span", "player-dot"),
+        sketch("span", "player-name", player.name),
+        *badges,
+    )
+    facts = [sketch("div", "player-fact", fact) for fact in player.facts]
+    return sketch("div", f"player p{player.player}{marks}", head, *facts, key=str(player.player))
+
+
+def handover_card(card_view: HandOver) -> Sketch:
+    last = [sketch("p", "handover-last", card_view.last)] if card_view.last else []
+    return sketch(
+        "div",
+        "handover-card",
+        sketch("h2", "", card_view.title),
+        *last,
+        sketch("p", "", card_view.text),
+        sketch("button", "button primary", card_view.button, type="button"),
+    )
 
 
 class Screen:
@@ -61,7 +126,11 @@ class Screen:
         self.message_line = root.querySelector(".message")
         self.note_line = root.querySelector(".storage-note")
         self.handover_box = root.querySelector(".handover")
+        self.handover = Sketched(self.handover_box)
+        # The hand-over card is drawn again for each hand-over: its box hears its button.
+        on(self.handover_box, "click", self.on_handover_click)
         self.players_box = root.querySelector(".players")
+        self.players = Sketched(self.players_box) if self.players_box else None
         history = root.querySelector(".history")
         self.go = go
         self.moves = MoveList(history, go, self.try_again) if history else None
@@ -69,8 +138,10 @@ class Screen:
         self.review_tick = proxy(self.review_step)
         self.review_timer: Any = None
         self.shown: tuple[Session, list[str]] | None = None  # what the list shows
-        self.buttons: dict[str, Any] = {}
-        self.drawn: dict[str, tuple[Any, ...]] = {}
+        self.buttons: dict[str, Any] = {}  # the board's buttons by their keys, in order
+        self.on_bar: dict[str, bool] = {}  # whether each is in the choice bar
+        self.placed = False  # whether the buttons' boxes hold them (not the page's own)
+        self.drawn: dict[str, ButtonState] = {}
         self.layout: Layout | None = None
         self.width = 0.0
         self.action: dict[str, Any] = {}
@@ -100,6 +171,10 @@ class Screen:
         self.board_box.style.height = f"{layout.height}px"
         if self.moves:
             self.show_moves(session, log)
+
+    def on_handover_click(self, event: Any) -> None:
+        if event.target.closest("button"):
+            self.reveal()
 
     def show(self, page: PageView) -> None:
         """Write the page's view: the status line, the players' cards, the action
@@ -182,82 +257,52 @@ class Screen:
     def sync_buttons(
         self, session: Session, layout: Layout, view: View, refused: Callable[[str], bool]
     ) -> None:
-        """Make one real button per target; rebuild only when the set of targets changes."""
-        keys = [t.key for t in layout.targets]
-        if keys != list(self.buttons):
-            clear(self.targets_box)
-            clear(self.choices_box)
-            self.buttons, self.drawn = {}, {}
-            for t in layout.targets:
-                button = el("button", "choice" if t.bar else "target", t.label, type="button")
-                button.dataset.key = t.key
-                if t.title:
-                    button.title = t.title
-                (self.choices_box if t.bar else self.targets_box).append(button)
-                self.buttons[t.key] = button
+        """One real button per target, kept by its key from one drawing to the next (a new
+        target gets a new button, a gone one's is removed); only what changed is written."""
+        if [(t.key, t.bar) for t in layout.targets] != list(self.on_bar.items()):
+            self.place_buttons(layout)
         busy = session.phase in BUSY
         self.targets_box.inert = session.phase is Phase.HAND_OVER
         for t in layout.targets:
             greyed = busy or refused(t.key)
-            state = (t.label, t.x, t.y, t.w, t.h, t.round, greyed, view.pending == t.key)
-            if self.drawn.get(t.key) == state:
-                continue
-            self.drawn[t.key] = state
-            button = self.buttons[t.key]
-            button.textContent = t.label  # an arranged card keeps its place, not its number
-            if not t.bar:
-                # Physical left, not inline-start: a board is a picture, never mirrored
-                # (the canvas sits at the top left of the board in every language).
-                style = button.style
-                style.left, style.top = f"{t.x:.1f}px", f"{t.y:.1f}px"
-                style.width, style.height = f"{t.w:.1f}px", f"{t.h:.1f}px"
-                button.classList.toggle("round", t.round)
-            button.setAttribute("aria-disabled", "true" if greyed else "false")
-            if view.pending == t.key:
-                button.setAttribute("aria-pressed", "true")
-            else:
-                button.removeAttribute("aria-pressed")
+            state = ButtonState(
+                t.label, (t.x, t.y, t.w, t.h, t.round), greyed, view.pending == t.key, t.title
+            )
+            before = self.drawn.get(t.key)
+            if before != state:
+                self.drawn[t.key] = state
+                redraw_button(self.buttons[t.key], t.bar, state, before)
+
+    def place_buttons(self, layout: Layout) -> None:
+        """Make the buttons of new targets, drop those of gone ones, keep the others."""
+        old, old_bar = self.buttons, self.on_bar
+        self.buttons, self.on_bar = {}, {}
+        for t in layout.targets:
+            button = old.get(t.key)
+            if button is None or old_bar[t.key] != t.bar:
+                button = el("button", "choice" if t.bar else "target", type="button")
+                button.dataset.key = t.key
+                self.drawn.pop(t.key, None)
+            self.buttons[t.key] = button
+            self.on_bar[t.key] = t.bar
+        self.drawn = {key: state for key, state in self.drawn.items() if key in self.buttons}
+        for box, bar in ((self.targets_box, False), (self.choices_box, True)):
+            before = [b for key, b in old.items() if old_bar[key] == bar]
+            after = [b for key, b in self.buttons.items() if self.on_bar[key] == bar]
+            arrange(box, before if self.placed else None, after)
+        self.placed = True
 
     def show_players(self, cards: tuple[Card, ...]) -> None:
-        box = self.players_box
-        if not box:  # an embed has no players panel
-            return
-        clear(box)
-        for player in cards:
-            card = el("div", f"player p{player.player}")
-            card.classList.toggle("to-move", player.to_move)
-            card.classList.toggle("winner", player.winner)
-            head = el("div", "player-head")
-            head.append(el("span", "player-dot"))
-            head.append(el("span", "player-name", player.name))
-            if player.badge:
-                head.append(el("span", "badge", player.badge))
-            if player.winner:
-                head.append(el("span", "badge win", _("Winner")))
-            elif player.to_move:
-                head.append(el("span", "badge turn", _("To move")))
-            card.append(head)
-            for fact in player.facts:
-                card.append(el("div", "player-fact", fact))
-            box.append(card)
+        if self.players is not None:  # an embed has no players panel
+            self.players.show([player_card(card) for card in cards])
 
     def show_handover(self, card_view: HandOver | None) -> None:
         """The card that hides the board until the next human says they have the screen."""
-        box = self.handover_box
         if card_view is None:
-            box.hidden = True
+            self.handover_box.hidden = True
             return
-        clear(box)
-        card = el("div", "handover-card")
-        card.append(el("h2", text=card_view.title))
-        if card_view.last:
-            card.append(el("p", "handover-last", card_view.last))
-        card.append(el("p", text=card_view.text))
-        button = el("button", "button primary", card_view.button, type="button")
-        on(button, "click", lambda _event: self.reveal())
-        card.append(button)
-        box.append(card)
-        box.hidden = False
+        self.handover.show([handover_card(card_view)])
+        self.handover_box.hidden = False
 
     def build_actions(self, box: Any, cls: type[Any], puzzle: bool) -> None:
         """New game, Play a friend by link, Undo, Redo, Hint and Share (a puzzle's Try
