@@ -219,7 +219,7 @@ def query_all(selector: str) -> Any:
 def embed_base() -> str:
     """The site's address as `embed.js` found it ("" on the site's own pages)."""
     if _page is not None:
-        return ""  # an embed's boards run on their host page's main thread
+        return _page.site if _page.embedded else ""
     return str(getattr(js.window, "ndEmbedBase", "") or "")
 
 
@@ -292,8 +292,8 @@ def replace_query(query: str) -> None:
 
 def json_text(value: Any) -> str:
     """A JavaScript value (an event's detail) as JSON text."""
-    if _page is not None:
-        return json.dumps(value)
+    if _page is not None:  # spelled as JSON.stringify spells it
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return str(js.JSON.stringify(value))
 
 

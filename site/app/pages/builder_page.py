@@ -213,7 +213,7 @@ class Builder:
         params = lb.parameters(lesson)
         if params != self.shown:  # start the preview again only when the lesson changed
             self.shown = params
-            for name in [str(a.name) for a in self.preview.attributes]:
+            for name in [str(n) for n in self.preview.getAttributeNames()]:
                 if name.startswith("data-"):
                     self.preview.removeAttribute(name)
             for name, value in params.items():  # the preview shares the builder's Python,
