@@ -38,9 +38,10 @@ def lesson_page(folder: Path, name: str, site_url: str, policy: str = "") -> str
 
 def play_a_move(box: Any) -> None:
     """Take the middle (4 of 1..7); the computer answers, and the page's script hears both."""
-    expect(box.get_by_role("status")).to_contain_text("You: ", timeout=READY_TIMEOUT_MS)
+    middle = box.locator(".targets").get_by_role("button", name="4", exact=True)
+    expect(middle).to_have_attribute("aria-disabled", "false", timeout=READY_TIMEOUT_MS)
     moves = box.locator(".history li:not(.empty):not(.future)")
-    box.locator(".targets").get_by_role("button", name="4", exact=True).click()
+    middle.click()
     expect(moves).to_have_count(2)
     expect(box).to_have_attribute("data-turn", "human")
 
@@ -100,7 +101,7 @@ def test_a_lesson_in_a_sandboxed_iframe_plays_with_python_in_a_worker(
     context: BrowserContext, site_url: str, watch: Any, other_origin: tuple[Path, str]
 ) -> None:
     """`sandbox="allow-scripts"` alone: the lesson's origin is opaque, so the worker's script
-    is a blob: module that imports the site's (a cross-origin request from origin "null")."""
+    is a data: module that imports the site's (a cross-origin request from origin "null")."""
     folder, host_url = other_origin
     lesson = host_url + lesson_page(folder, "framed-lesson.html", site_url)
     (folder / "framing.html").write_text(FRAMING.format(lesson=lesson), "utf-8")

@@ -475,9 +475,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
   return {
     FIRST_NEW_ID,
     forcedColors,
-    known,
     node,
-    tagOf,
     numberBuilt,
     numberBody,
     numberRoots,

@@ -9,8 +9,8 @@
 // boxes and sends them (docs/worker-protocol.md, `embed: true`), then only applies what
 // Python sends (assets/page-dom.js, copied into this script by the build) and passes back
 // the presses. A worker's script must be of the page's origin: on another site it is a
-// one-line module in a blob: URL that imports the site's (which GitHub Pages serves to any
-// origin). Where the page cannot have that worker (no Worker, or a Content Security Policy
+// one-line module in a blob: URL (a data: URL in a sandboxed frame) that imports the site's
+// (which GitHub Pages serves to any origin). Where the page cannot have that worker (no Worker, or a Content Security Policy
 // refusing blob: workers) this script starts Pyodide on the page itself, as before: through
 // the snapshot module the game pages use too, it unpacks the Python bundle and runs
 // app.embed.start_all(). `<html data-nd-embed-python>` says which ("worker", "page").
@@ -104,11 +104,16 @@
   const PYTHON_PARTS = ".number-duels:not([data-nd-state]), .puzzle-index, .lesson-builder";
 
   /** The worker's script: the site's own on its own origin, else a module of this page's
-   * origin (a blob: URL) that imports it. Throws where the page refuses either. */
+   * origin (a blob: URL) that imports it; in a sandboxed frame, whose origin is opaque (a
+   * blob: URL of it cannot start a worker), a data: URL. Throws where the page refuses. */
   function workerOf(script) {
     if (new URL(script).origin === location.origin) return new Worker(script, { type: "module" });
-    const source = new Blob([`import ${JSON.stringify(script)};\n`], { type: "text/javascript" });
-    return new Worker(URL.createObjectURL(source), { type: "module" });
+    const source = `import ${JSON.stringify(script)};\n`;
+    if (self.origin === "null") {
+      return new Worker(`data:text/javascript,${encodeURIComponent(source)}`, { type: "module" });
+    }
+    const blob = new Blob([source], { type: "text/javascript" });
+    return new Worker(URL.createObjectURL(blob), { type: "module" });
   }
 
   /** Start the boards' Python in a Web Worker; resolves true once the worker runs (its first
