@@ -151,6 +151,21 @@ def test_a_changed_choice_in_the_builder_starts_its_preview_again() -> None:
     assert page.same()
 
 
+def test_a_change_event_for_the_game_already_chosen_keeps_its_options_as_typed() -> None:
+    page = builder()
+    size = page.one("form.lesson-options").elements.namedItem("size")
+    assert size is not None
+    page.replica.nodes[size.nodeId].set_state("value", "9")
+    page.send(
+        {"kind": "input", "node": size.nodeId, "value": "9", "checked": None, "selected": None}
+    )
+    page.fire(page.one("form.lesson-form").elements.namedItem("game"), "change")
+    assert page.one("form.lesson-options").elements.namedItem("size") is size  # not built again
+    assert size.value == "9"
+    page.fire(size, "change")
+    assert page.one(".lesson-builder .number-duels").getAttribute("data-size") == "9"
+
+
 def puzzles_page() -> EmbedPage:
     slug, first = puzzle_index.first_puzzle()
     html = rendered(
