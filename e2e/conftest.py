@@ -53,7 +53,8 @@ BROWSER_SERVICES = frozenset(
 # What the pages log when a module had to come from the full standard library zip
 # (site/snapshot/pyodide-snapshot.mjs).
 STDLIB_FALLBACK = "is not in the trimmed standard library"
-LOOPBACK = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
+# A worker's module made on the page (blob:, or data: in a sandboxed frame) is no request.
+LOOPBACK = re.compile(r"^(blob:)?(https?|wss?)://127\.0\.0\.1(:\d+)?/|^blob:null/|^data:")
 # Added to every page of every browser context: a Content Security Policy violation is
 # logged as a console error, which the `no_csp_violations` check below fails on.
 CSP_REPORTER = """addEventListener("securitypolicyviolation", (e) => console.error(

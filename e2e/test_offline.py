@@ -21,6 +21,7 @@ from typing import Any
 
 import offline  # scripts/build/offline.py (on pytest's pythonpath)
 from conftest import PREFIX, SITE
+from embeds import python_in_worker
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext, Page, expect
 from site_server import start_server
@@ -145,6 +146,16 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     home = context.new_page()
     home.goto(url)
     expect(home.locator(".game-list a")).to_have_count(5)
+    # The tutorial, never opened online: its boards' Python starts in the worker, offline.
+    tutorial = context.new_page()
+    tutorial.goto(f"{url}tutorial.html")
+    expect(tutorial.locator("html")).to_have_attribute(
+        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+    )
+    python_in_worker(tutorial)
+    chain = tutorial.locator(".number-duels").first  # Digit Chain: 10 wins at once
+    chain.locator(".targets").get_by_role("button", name="10", exact=True).click()
+    expect(chain.get_by_role("status")).to_contain_text("Player 1 wins")
 
     # A friend's link, opened offline on a game page never opened before: the page joins
     # the game and it is this device's turn or the friend's.

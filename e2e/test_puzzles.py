@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from embeds import python_in_worker
 from gamepage import READY_TIMEOUT_MS, storage_key
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
@@ -52,6 +53,7 @@ def open_puzzles(page: Page, url: str) -> Locator:
     )
     board = page.locator(".puzzle-play .number-duels")
     expect(board).to_have_attribute("data-puzzle-state", "solving")
+    python_in_worker(page)  # a puzzle's replies are computed off the page's main thread
     return board
 
 

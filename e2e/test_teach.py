@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE
+from embeds import python_in_worker
 from gamepage import READY_TIMEOUT_MS
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from strategies import every_game
@@ -182,6 +183,7 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
     expect(page.locator(".lesson-builder")).to_have_attribute("data-lesson", "ready")
+    python_in_worker(page)  # the builder and its preview: the page never holds Python
     no_violations(page, site_url, "fresh")
     assert small_targets(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -267,6 +269,7 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
     expect(host.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
+    python_in_worker(host)  # another origin: the site's worker, through a blob: module
     boards = host.locator(".number-duels")
     expect(boards).to_have_count(len(built))
     for index, (slug, (code, shown)) in enumerate(built.items()):

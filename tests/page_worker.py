@@ -343,3 +343,79 @@ class Page:
 
 def text_nodes(node: Element) -> list[Text]:
     return [n for n in node.children_nodes if isinstance(n, Text)]
+
+
+# ----- a host page of embed.js: its boards' Python "in a worker" --------------------------
+
+HOST = "https://school.example/lessons/lesson.html"
+# What the Python of embeds works in (embed.js, PYTHON_PARTS): the boxes, and the pages of
+# ours that hold one.
+PYTHON_PARTS = ("number-duels", "puzzle-index", "lesson-builder")
+
+
+def python_parts(tree: list[Any]) -> list[Any]:
+    """The body as embed.js sends it (page-dom.js, `numberRoots`): only the outermost
+    elements Python works in, as the body's children, in document order."""
+    found: list[Any] = []
+
+    def walk(node: list[Any]) -> None:
+        for child in node[2]:
+            if isinstance(child, str):
+                continue
+            if set(child[1].get("class", "").split()) & set(PYTHON_PARTS):
+                found.append(child)
+            else:
+                walk(child)
+
+    walk(tree)
+    return ["body", {}, found]
+
+
+def rendered(template: str, up: str, page: str, **values: str) -> str:
+    """One of the site's English pages that embed.js runs on, as the build writes it."""
+    language = page_templates.Language(SOURCE_LANGUAGE, gettext.NullTranslations())
+    parts = page_templates.shared(up, page, language)
+    return page_templates.render(template, language, **values, **parts)
+
+
+class EmbedPage(Page):
+    """A host page of embed.js (any page, ours or a school's): the `start` message embed.js
+    sends (`embed: true`), the worker's mirror of its boxes, and the page (the replica)."""
+
+    def __init__(self, page_html: str, href: str = HOST, storage: dict[str, str] | None = None):
+        parser = BodyTree()
+        parser.feed(page_html)
+        assert parser.tree is not None
+        self.slug = ""
+        self.tree = python_parts(parser.tree)
+        self.html = parser.html
+        self.replica = Document(self.tree, self.html)
+        self.known = Nodes(self.replica)
+        self.clock = FakeClock()
+        self.posted = []
+        self.effects = []
+        self.storage = storage
+        self.message = {
+            "kind": "start",
+            "embed": True,
+            "tree": self.tree,
+            "html": self.html,
+            "location": {"href": href, "search": "", "hash": ""},
+            "storage": storage,
+            "media": {"forcedColors": False, "dark": False},
+            "pixelRatio": 1,
+            "sizes": {},
+            "focus": None,
+            "lang": self.html.get("lang", "en"),
+            "site": SITE,
+        }
+        self.fetch = None
+        self.channel = None
+
+    def boxes(self) -> list[Element]:
+        return self.mirror.querySelectorAll(".number-duels")
+
+    def press_in(self, box: Element, key: str) -> None:
+        button = box.querySelector(f'.targets button[data-key="{key}"]')
+        assert button is not None, key
+        self.press(button)

@@ -82,6 +82,9 @@ def test_the_page_is_numbered_depth_first_from_the_body() -> None:
         ("main > canvas", []),
         ("input, select", ["input", "input", "select"]),
         ("section .history li", ["li"]),
+        ("[id$='-mode']", ["select"]),  # the value ends the attribute
+        ('[id$="mode"]', ["select"]),
+        ("[id$='opt']", []),
     ],
 )
 def test_the_simple_selectors_match_as_in_the_page(selector: str, found: list[str]) -> None:
@@ -94,6 +97,15 @@ def test_the_simple_selectors_match_as_in_the_page(selector: str, found: list[st
 def test_a_selector_the_mirror_cannot_match_is_an_error(selector: str) -> None:
     with pytest.raises(SelectorError):
         fresh().querySelectorAll(selector)
+
+
+def test_attribute_names_and_the_count_of_child_elements_as_in_the_page() -> None:
+    doc = fresh()
+    select = doc.querySelector("select")
+    assert select is not None
+    assert select.getAttributeNames() == ["id", "name"]  # the live state is no attribute
+    assert select.childElementCount == 2
+    assert doc.body.childElementCount == 1  # a text node is no element
 
 
 def test_closest_and_matches() -> None:

@@ -251,6 +251,8 @@ def test_the_tutorials_two_boards_play(tab: Tab, site: Site) -> None:
         what="the computer's reply on the Sequence Duel board",
     )
     assert tab.run(f"() => {BOARDS}.length") == 2, f"{tab.name}: not two boards"
+    where = tab.run("() => document.documentElement.dataset.ndEmbedPython")
+    assert where == "worker", f"{tab.name}: the boards' Python ran on the {where}"
 
 
 def test_the_iframe_on_another_sites_page_plays(tab: Tab, site: Site) -> None:

@@ -2,7 +2,8 @@
 
 `install(out)` (called by build_site.py) writes, at the root of the build:
 
-- `embed.js` from site/embed/embed.js, told where the runtime, the Python bundle and the
+- `embed.js` from site/embed/embed.js with assets/page-dom.js copied in (what it shares with
+  a game page whose Python is in a worker), told where the runtime, the Python bundle and the
   styles are (paths from the root; the script finds the root from its own address), and
   its own few messages in each language passed in (a host page has no assets/language.js),
   and the tags that name one of them besides their own (py_rules.i18n.tags.aliases);
@@ -28,6 +29,10 @@ from py_rules.i18n.tags import aliases
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
+# The main thread's share of a page whose Python runs in a worker: a game page loads it as
+# a script of its own; embed.js holds a copy (a host page loads one script of ours).
+PAGE_DOM = SITE / "assets" / "page-dom.js"
+PAGE_DOM_MARKER = "/*@PAGE_DOM@*/"
 # The box around an embedded board (on a host page there is no .play panel around it).
 EMBED_ROOT_CSS = """
 .number-duels { display: block; margin: 1rem 0; padding: 1rem; border: 1px solid var(--line);
@@ -71,7 +76,16 @@ def embed_script(
     source = path.read_text(encoding="utf-8")
     marker = "/*@CONFIG@*/ null"
     assert source.count(marker) == 1, "site/embed/embed.js lost its CONFIG marker"
-    return source.replace(marker, page_words.safe_json(config))
+    assert source.count(PAGE_DOM_MARKER) == 1, "site/embed/embed.js lost its page-dom marker"
+    page_dom = PAGE_DOM.read_text(encoding="utf-8").replace('"use strict";\n', "", 1)
+    return source.replace(marker, page_words.safe_json(config)).replace(
+        PAGE_DOM_MARKER, indented(page_dom.strip(), "  ")
+    )
+
+
+def indented(text: str, prefix: str) -> str:
+    """`text` with every line but the first (which takes the marker's place) indented."""
+    return text.replace("\n", "\n" + prefix).replace("\n" + prefix + "\n", "\n\n")
 
 
 def install(

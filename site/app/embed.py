@@ -32,10 +32,9 @@ _pages: list[Any] = []  # the puzzles page's index, kept likewise
 def attributes(root: Any) -> dict[str, str]:
     """An element's data-* attributes, `data-no-tens` read as "no_tens"."""
     params: dict[str, str] = {}
-    for attr in root.attributes:
-        name = str(attr.name)
+    for name in map(str, root.getAttributeNames()):
         if name.startswith("data-"):
-            params[name[5:].replace("-", "_")] = str(attr.value)
+            params[name[5:].replace("-", "_")] = str(root.getAttribute(name))
     return params
 
 
@@ -120,7 +119,7 @@ async def start_all() -> None:
         from .pages import builder_page
 
         _pages.append(builder_page.start(lambda root: restart(root, base), lambda: _boards, stop))
-    for root in dom.query_all(".number-duels:not([data-nd-state])"):
+    for root in [r for r in dom.query_all(".number-duels") if not r.hasAttribute("data-nd-state")]:
         try:
             start_one(root, base)
         except Exception as error:  # show it in that board's box, keep the others going

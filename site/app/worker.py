@@ -1,6 +1,7 @@
-"""Entry point of a game page whose Python runs in a Web Worker: the page's main thread
-sends the page (`start`), then every event Python listens to; Python answers with the
-changes to make (docs/worker-protocol.md).
+"""Entry point of a game page whose Python runs in a Web Worker (and of the boards embed.js
+puts into a host page, `start` saying `embed: true`): the page's main thread sends the page
+(`start`), then every event Python listens to; Python answers with the changes to make
+(docs/worker-protocol.md).
 
 The worker's JavaScript host calls `receive(text)` once per message, in order, and returns
 at once: the start is asynchronous (the language's catalogue is fetched), so the messages
@@ -39,12 +40,18 @@ def page_of(message: Any, clock: Clock, fetch: Fetch = no_fetch) -> tuple[str, W
     malformed or hostile one is refused (ProtocolError) before anything is built."""
     if not isinstance(message, dict) or message.get("kind") != "start":
         raise ProtocolError("the first message must be a start message")
-    slug = message.get("slug")
-    if slug not in py_rules.GAMES:
+    embedded = message.get("embed", False)
+    if not isinstance(embedded, bool):
+        raise ProtocolError("start: embed must be true or false")
+    slug = "" if embedded else message.get("slug")
+    if not embedded and slug not in py_rules.GAMES:
         raise ProtocolError(f"start: {slug!r} is no game of this site")
+    assert isinstance(slug, str)
     location = message.get("location")
     href = location.get("href") if isinstance(location, dict) else None
-    if not isinstance(href, str) or not href.startswith(("http://", "https://")):
+    # A lesson may be a file on the teacher's computer: its embeds start there too.
+    schemes = ("http://", "https://", "file://") if embedded else ("http://", "https://")
+    if not isinstance(href, str) or not href.startswith(schemes):
         raise ProtocolError("start: location.href must be the page's http(s) address")
     storage = message.get("storage")
     if storage is not None and not (
@@ -76,6 +83,7 @@ def page_of(message: Any, clock: Clock, fetch: Fetch = no_fetch) -> tuple[str, W
         Media(bool(media.get("forcedColors")), bool(media.get("dark"))),
         float(ratio) or 1.0,
         site,
+        embedded=embedded,
     )
     return slug, page
 
@@ -102,15 +110,21 @@ async def start(
     fetch: Fetch = no_fetch,
     then: Callable[[Channel], None] = lambda channel: None,
 ) -> Channel:
-    """Mirror the page `message` describes, start its board as `main.start` does, and
-    return the channel its later messages go through. `then` runs before the board's ops
-    are posted, so what it changes reaches the page in the same message (the first press
-    the page took before Python was ready: the fresh board is never shown again)."""
+    """Mirror the page `message` describes, start its board as `main.start` does (its
+    embedded boards as `embed.start_all` does, for a host page of embed.js), and return the
+    channel its later messages go through. `then` runs before the board's ops are posted,
+    so what it changes reaches the page in the same message (the first press the page took
+    before Python was ready: the fresh board is never shown again)."""
     slug, page = page_of(message, clock, fetch)
     channel = Channel(page, post)
     dom.use_mirror(page)
     try:
-        await main.start(slug)
+        if page.embedded:
+            from . import embed
+
+            await embed.start_all()
+        else:
+            await main.start(slug)
         then(channel)
     finally:
         channel.flush()

@@ -1,5 +1,6 @@
-// The game page's Python, in a module worker started by assets/page-worker.js: here Python
-// may take as long as it likes without holding the page. This host starts the runtime
+// The page's Python, in a module worker started by assets/page-worker.js (a game page) or by
+// embed.js (the boards of a host page): here Python may take as long as it likes without
+// holding the page. This host starts the runtime
 // through the snapshot wrapper the pages use (vendor/pyodide/pyodide-snapshot-*.mjs), puts
 // the Python bundle and the page's data files where PyScript would, reports the downloads
 // for the loading screen, then hands every message from the page to `app.worker.receive`
@@ -10,21 +11,24 @@
 
 const queue = []; // messages from the page that came before Python was ready
 let receive = null;
-let settle; // resolves `ndPlayable` once the board is ready (or has failed)
+let settle; // resolves `ndPlayable` once the board (an embed's boards) is ready or has failed
 // The wrapper waits on this before it fetches the snapshot for the next visit.
 globalThis.ndPlayable = new Promise((resolve) => (settle = resolve));
 
 const post = (message) => postMessage(message);
 const failed = (reason, file) => post({ kind: "failed", reason, ...(file ? { file } : {}) });
 
+/** Whether `op` says the page is playable, or has failed: the loading screen's end on a game
+ * page, `<html data-nd-embeds>` on an embed's host page. */
+const settles = ([name, effect, args]) =>
+  name === "effect" &&
+  ((effect === "boot" && ["ready", "fail"].includes(args?.[0])) ||
+    (effect === "html" && args?.[0] === "data-nd-embeds"));
+
 /** Python's way out: one worker -> page message as JSON text. */
 globalThis.ndPost = (text) => {
   const message = JSON.parse(text);
-  if (message.kind === "ops") {
-    for (const op of message.ops) {
-      if (op[0] === "effect" && op[1] === "boot" && ["ready", "fail"].includes(op[2]?.[0])) settle();
-    }
-  }
+  if (message.kind === "ops" && message.ops.some(settles)) settle();
   post(message);
 };
 

@@ -2,9 +2,10 @@
 address bar and the clipboard, so the rest of the front end is plain Python.
 
 Two backends, chosen once when the page starts: the real document (`js`, the page's own
-Python on the main thread: embeds, the puzzles and lesson builder pages), or the mirror
-(`use_mirror`: the front end in a Web Worker, or in CPython tests), where every helper
-answers from `worker_page.WorkerPage` and every change becomes an op the page applies.
+Python on the main thread: a game page through PyScript, embeds where the host page cannot
+have a worker), or the mirror (`use_mirror`: the front end in a Web Worker, a game page's or
+embed.js's, or in CPython tests), where every helper answers from `worker_page.WorkerPage`
+and every change becomes an op the page applies.
 
 Text always goes in through `textContent`, never `innerHTML`: player names and every
 message are shown as text, so nothing a player types can become markup. The storage,
@@ -219,7 +220,7 @@ def query_all(selector: str) -> Any:
 def embed_base() -> str:
     """The site's address as `embed.js` found it ("" on the site's own pages)."""
     if _page is not None:
-        return ""  # an embed's boards run on their host page's main thread
+        return _page.site if _page.embedded else ""
     return str(getattr(js.window, "ndEmbedBase", "") or "")
 
 
@@ -292,8 +293,8 @@ def replace_query(query: str) -> None:
 
 def json_text(value: Any) -> str:
     """A JavaScript value (an event's detail) as JSON text."""
-    if _page is not None:
-        return json.dumps(value)
+    if _page is not None:  # spelled as JSON.stringify spells it
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return str(js.JSON.stringify(value))
 
 

@@ -67,7 +67,7 @@ _SIMPLE = re.compile(
     r"""(?P<tag>[a-zA-Z][\w-]*)
     |\#(?P<id>[\w-]+)
     |\.(?P<cls>[\w-]+)
-    |\[\s*(?P<attr>[\w:-]+)\s*(?:=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[\w-]+))\s*)?\]
+    |\[\s*(?P<attr>[\w:-]+)\s*(?:(?P<op>\$?)=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[\w-]+))\s*)?\]
     """,
     re.VERBOSE,
 )
@@ -78,7 +78,8 @@ class Compound:
 
     def __init__(self) -> None:
         self.tag: str | None = None
-        self.tests: list[tuple[str, str | None]] = []  # (attribute, value or None: present)
+        # (attribute, value or None: present, whether the value ends it rather than is it)
+        self.tests: list[tuple[str, str | None, bool]] = []
         self.classes: list[str] = []
 
     def matches(self, node: Element) -> bool:
@@ -86,9 +87,11 @@ class Compound:
             return False
         if any(name not in node.classList for name in self.classes):
             return False
-        for name, value in self.tests:
+        for name, value, suffix in self.tests:
             have = node.getAttribute(name)
-            if have is None or (value is not None and have != value):
+            if have is None:
+                return False
+            if value is not None and not (have.endswith(value) if suffix else have == value):
                 return False
         return True
 
@@ -114,14 +117,15 @@ def parse_selector(text: str) -> list[Chain]:
                         raise SelectorError(f"a tag must come first in {text!r}")
                     compound.tag = found.group("tag").lower()
                 elif found.group("id") is not None:
-                    compound.tests.append(("id", found.group("id")))
+                    compound.tests.append(("id", found.group("id"), False))
                 elif found.group("cls") is not None:
                     compound.classes.append(found.group("cls"))
                 else:
                     value = next(
                         (v for v in found.group("dq", "sq", "bare") if v is not None), None
                     )
-                    compound.tests.append((found.group("attr").lower(), value))
+                    suffix = found.group("op") == "$"
+                    compound.tests.append((found.group("attr").lower(), value, suffix))
                 matched = True
                 rest = rest[found.end() :]
             if not matched:
@@ -492,6 +496,9 @@ class Element:
     def getAttribute(self, name: str) -> str | None:
         return self.attributes.get(name.lower() if self.namespace is None else name)
 
+    def getAttributeNames(self) -> list[str]:
+        return list(self.attributes)
+
     def hasAttribute(self, name: str) -> bool:
         return self.getAttribute(name) is not None
 
@@ -623,6 +630,10 @@ class Element:
     @property
     def lastChild(self) -> Node | None:
         return self.children_nodes[-1] if self.children_nodes else None
+
+    @property
+    def childElementCount(self) -> int:
+        return len(self.children)
 
     @property
     def firstElementChild(self) -> Element | None:

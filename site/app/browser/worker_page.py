@@ -79,7 +79,8 @@ class WorkerPage:
     fetch: Callable[[str], Awaitable[bytes | None]] = no_fetch
     media: Media = field(default_factory=Media)
     pixel_ratio: float = 1.0
-    site: str = ""  # window.ndSiteBase
+    site: str = ""  # window.ndSiteBase (an embed's: where embed.js comes from)
+    embedded: bool = False  # boards embedded in a host page (embed.js), not a game page
     # Sends the ops recorded so far (after each task, and before long work): the channel's.
     flush: Callable[[], None] = lambda: None
     storage_watchers: list[Callable[[str], None]] = field(default_factory=list)

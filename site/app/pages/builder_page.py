@@ -66,6 +66,7 @@ class Builder:
         self.copied = page.querySelector(".copy-status")
         self.pasted = page.querySelector(".paste-result")
         self.options: OptionsForm | None = None
+        self.options_game = ""  # the game whose options the New game panel shows
         self.shown: dict[str, str] | None = None
         self.lesson = lb.Lesson()
         languages = self.field("lang")
@@ -106,6 +107,7 @@ class Builder:
     def build_options(self, slug: str) -> None:
         """The players and the game's options, from its option specs (the New game panel)."""
         self.options = OptionsForm(self.options_box, GAMES[slug], LEVELS)
+        self.options_game = slug
         self.options_box.querySelector("h2").textContent = _("Players and options")
         for option in self.options_box.querySelectorAll("#opt-mode option"):
             option.textContent = _(MODE_WORDS[str(option.value)])
@@ -172,8 +174,12 @@ class Builder:
     # ----- changes --------------------------------------------------------------------
 
     def choose_game(self) -> None:
-        """Another game: its own options, from the standard, no start position or puzzle."""
+        """Another game: its own options, from the standard, no start position or puzzle. The
+        game already shown keeps its options (a `change` that changed nothing: with Python in a
+        worker it may come after the teacher typed into the options it would build again)."""
         slug = str(self.field("game").value)
+        if slug == self.options_game:
+            return
         self.build_options(slug)
         self.fill(lb.new_lesson(slug))
         self.update()
@@ -213,7 +219,7 @@ class Builder:
         params = lb.parameters(lesson)
         if params != self.shown:  # start the preview again only when the lesson changed
             self.shown = params
-            for name in [str(a.name) for a in self.preview.attributes]:
+            for name in [str(n) for n in self.preview.getAttributeNames()]:
                 if name.startswith("data-"):
                     self.preview.removeAttribute(name)
             for name, value in params.items():  # the preview shares the builder's Python,

@@ -25,7 +25,7 @@ class PuzzleIndex:
         self.restart = restart  # starts the board again from its data-* attributes
         self.links = {str(a.dataset.puzzleId): a for a in index.querySelectorAll("a.puzzle-link")}
         for puzzle_id, link in self.links.items():
-            on(link, "click", self.click_handler(puzzle_id))
+            on(link, "click", self.click_handler(puzzle_id), prevent=True)  # no page load
         for puzzle_id in solved():
             self.mark_solved(puzzle_id)
         on_solved(self.mark_solved)
