@@ -18,18 +18,14 @@ bench`'s.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
+from chromium import CHROMIUM_MISSING, find_chromium
+from lighthouse_run import LIGHTHOUSE, ROOT, lighthouse
 from site_server import SITE_DIR, start_server
 
-ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "audit" / "node_modules" / ".bin" / "lighthouse"
 REPORTS = ROOT / ".build" / "audit"
 CATEGORIES = ("accessibility", "best-practices", "seo")
 TARGET = 100
@@ -52,22 +48,6 @@ def pages(site: Path, languages: list[str] | None, part: str | None) -> list[str
         if part is None or part in address:
             found.append(address)
     return found
-
-
-def audit(chromium: str, url: str, report: Path) -> dict[str, object]:
-    flags = ["--headless=new", *CHROMIUM_FLAGS, *proxy_flags()]
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        f"--output-path={report}",
-        "--quiet",
-        f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={' '.join(flags)}",
-    ]
-    subprocess.run(command, check=True, timeout=600, env={**os.environ, "CHROME_PATH": chromium})
-    result: dict[str, object] = json.loads(report.read_text(encoding="utf-8"))
-    return result
 
 
 def lost_points(result: dict[str, object]) -> list[str]:
@@ -106,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'page':44} " + " ".join(f"{c:>14}" for c in CATEGORIES), flush=True)
         for address in chosen:
             report = REPORTS / ((address.strip("/").replace("/", "_") or "home") + ".json")
-            result = audit(chromium, base + address, report)
+            result = lighthouse(chromium, base + address, report, CATEGORIES)
             categories = result["categories"]
             assert isinstance(categories, dict)
             scores = [round(100 * (categories[c]["score"] or 0)) for c in CATEGORIES]

@@ -19,15 +19,13 @@ does not do.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site
+from _browser import FLAGS, add_chromium_option, chromium_path, e2e_helper, require_site, serve_site
 from site_server import SITE_DIR
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from gamepage import GamePage  # e2e/gamepage.py: presses by accessible name
+GamePage = e2e_helper("gamepage").GamePage  # the e2e tests' driver: presses by accessible name
 
 GAMES = ("circle-duel", "number-circle", "sequence-duel", "sequence-duel:40", "digit-chain")
 MAX_PRESSES = 200
