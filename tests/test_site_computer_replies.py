@@ -6,8 +6,10 @@ its example database), the computer answering at every level and on either side.
 of the computer's turns the position is read from what the page saved (its storage), and
 the rules' `choose_move` is asked for the same position, level and random stream: the
 stream of a page whose game is saved is `random.Random` seeded with the save's revision
-(`SaveSlot.shared_random`, so that two tabs of one game answer alike). The page's reply,
-read from its next save and its move list, must be exactly that move.
+(`SaveSlot.shared_random`, so that two tabs of one game answer alike); a page whose storage
+is refused keeps one stream of its own for its life (`BoardController.rng`, seeded by the
+operating system), whose state the test asks of the worker. The page's reply, read from its
+next save (or its session) and its move list, must be exactly that move.
 
 The perfect player's move depends on one more thing: which positions its solvers have
 solved before (within its node budget a warm memo proves a move a cold one gives up on).
@@ -17,7 +19,7 @@ Both sides therefore choose with every memo cleared, as a page's first game does
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from app.browser import dom
@@ -47,12 +49,31 @@ def main_thread_afterwards() -> Iterator[None]:
     clear_caches()
 
 
-def saved(page: Page) -> tuple[str, Session, list[str]]:
-    """What the page saved: the save's revision, its session, and its moves as recorded."""
+Position = tuple[random.Random, Session, list[str]]  # the stream, the session, its moves
+
+
+def saved(page: Page) -> Position:
+    """What the page saved: the stream its computer chooses with (seeded with the save's
+    revision), the saved session, and its moves as recorded."""
     assert page.storage is not None
     revision, _, text = page.storage[f"number-duels:/number-duels/{page.slug}"].partition("\n")
     data = decode_saved(text)
-    return revision, Session.from_data(data, page.slug), list(data["game"]["moves"])
+    return random.Random(revision), Session.from_data(data, page.slug), data["game"]["moves"]
+
+
+def unsaved(page: Page) -> Position:
+    """A page whose storage is refused keeps a stream of its own, seeded by the operating
+    system: its state, and the session, asked of the worker (a `run` message, as a test
+    may send)."""
+    code = "from app import main\nboard = main._boards[-1]\n"
+    code += "result = [board.rng.getstate(), board.session.to_data()]"
+    page.send({"kind": "run", "call": 1, "code": code})
+    answer = page.posted[-1]
+    assert answer["kind"] == "result" and answer["error"] is None, answer
+    (version, state, gauss), data = answer["value"]
+    stream = random.Random()
+    stream.setstate((version, tuple(state), gauss))
+    return stream, Session.from_data(data, page.slug), data["game"]["moves"]
 
 
 def turn(page: Page) -> str:
@@ -77,22 +98,24 @@ def person_presses(page: Page, pick: int, offered: set[str]) -> set[str]:
     return offered
 
 
-def the_computer_answers(page: Page, level: str) -> None:
+def the_computer_answers(page: Page, level: str, position: Callable[[Page], Position]) -> None:
     """Let the page's computer move, and check it played the rules' own choice."""
-    revision, session, before = saved(page)
+    stream, session, before = position(page)
     assert session.phase.value == "computer"
     game = session.game
     clear_caches()
-    expected = game.move_text(choose_move(game.copy(), level, random.Random(revision)))
+    expected = game.move_text(choose_move(game.copy(), level, stream))
     clear_caches()  # the page's computer chooses from a cold memo too
     page.clock.advance(0)  # its turn comes (`?delay=0`): it thinks and plays at once
-    _, _, after = saved(page)
-    assert after == [*before, expected], (level, game.moves, revision)
+    after = position(page)[2]
+    assert after == [*before, expected], (level, game.moves)
     assert len(shown_moves(page)) == len(after)
     assert page.same()
 
 
-def play(page: Page, level: str, picks: list[int]) -> int:
+def play(
+    page: Page, level: str, picks: list[int], position: Callable[[Page], Position] = saved
+) -> int:
     """Play the page to its end or MOST_REPLIES of the computer's (the person's presses
     from `picks`, round and round); how many of the computer's replies were compared."""
     replies, offered = 0, set[str]()
@@ -101,7 +124,7 @@ def play(page: Page, level: str, picks: list[int]) -> int:
         if now == "over" or replies == MOST_REPLIES:
             return replies
         if now == "computer":
-            the_computer_answers(page, level)
+            the_computer_answers(page, level, position)
             replies += 1
         else:
             assert now == "human", now
@@ -117,6 +140,7 @@ def test_the_pages_computer_plays_the_rules_own_choice(
     slug: str, level: str, mode: str, picks: list[int]
 ) -> None:
     clear_caches()
+    dom.use_mirror(None)
     page = Page(slug, f"mode={mode}&level={level}&delay=0", storage={}).start()
     _, session, _ = saved(page)
     assert (session.computer, session.level) == (MODES[mode], level)
@@ -129,9 +153,27 @@ def test_a_reply_from_another_random_stream_would_be_told_apart() -> None:
     """The comparison is exact: the easy computer's first reply in Sequence Duel (twenty
     numbers, most of them equal to it) differs between the page's stream and others."""
     page = Page("sequence-duel", "mode=computer-first&level=easy&delay=0", storage={}).start()
-    revision, session, _ = saved(page)
+    stream, session, _ = saved(page)
     game = session.game
-    own = choose_move(game.copy(), "easy", random.Random(revision))
+    own = choose_move(game.copy(), "easy", stream)
     others = {choose_move(game.copy(), "easy", random.Random(seed)) for seed in range(20)}
     assert others - {own}
-    the_computer_answers(page, "easy")
+    the_computer_answers(page, "easy", saved)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@settings(max_examples=3, deadline=None)
+@given(
+    level=st.sampled_from(LEVELS),
+    mode=st.sampled_from(sorted(MODES)),
+    picks=st.lists(st.integers(0, 1 << 16), min_size=1),
+)
+def test_without_storage_the_computer_plays_from_the_pages_own_stream(
+    slug: str, level: str, mode: str, picks: list[int]
+) -> None:
+    clear_caches()
+    dom.use_mirror(None)
+    page = Page(slug, f"mode={mode}&level={level}&delay=0", storage=None).start()
+    replies = play(page, level, picks, unsaved)
+    assert replies >= (1 if MODES[mode] == 1 else 0)
+    assert not [e for e in page.effects if e[0] == "store"]
