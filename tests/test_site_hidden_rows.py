@@ -44,7 +44,7 @@ from py_rules.rules.games.number_duel import NumberDuel
 
 SLUG = NumberDuel.slug
 KEY = f"number-duels:/number-duels/{SLUG}"
-PRIVATE = {"store", "forget"}  # effects on this browser's own save, which holds both rows
+SAVE_EFFECTS = {"store", "forget"}  # on this browser's storage: the save holds both rows
 
 
 @pytest.fixture(autouse=True)
@@ -132,12 +132,13 @@ class Duel:
         return [op for m in self.page.posted if m["kind"] == "ops" for op in m["ops"]]
 
     def public(self) -> list[list[Any]]:
-        """Every op posted but the save's own and `release` (Python's garbage collector
-        decides when an element drawn anew is forgotten)."""
+        """Every op posted but the writes of the game's save and `release` (Python's
+        garbage collector decides when an element drawn anew is forgotten)."""
         return [
             op
             for op in self.ops()
-            if op[0] != "release" and not (op[0] == "effect" and op[1] in PRIVATE)
+            if op[0] != "release"
+            and not (op[0] == "effect" and op[1] in SAVE_EFFECTS and op[2][0] == KEY)
         ]
 
 
