@@ -6,8 +6,8 @@
     .venv/bin/python bench/page_lighthouse.py --preset mobile --baseline none
 
 Lighthouse 12.2.3 (audit/'s own npm install, `make audit/node_modules/.installed`) in
-Debian's Chromium with the tests' flags, every request but loopback refused, as `make audit`
-runs it; only the performance category. The mobile preset (Lighthouse's default: simulated
+Debian's Chromium with the tests' flags, every request but loopback refused, by the command
+line `make audit` runs (scripts/browsers/lighthouse_run.py); only the performance category. The mobile preset (Lighthouse's default: simulated
 slow 4G, CPU 4x slower) and the desktop preset. The site is served as GitHub Pages serves it
 (scripts/serve/site_server.py: gzip for the compressible types, no CSP header). Today's build
 (`--baseline REF`, bench/_baseline.py) is served beside it and measured in the same run,
