@@ -3,11 +3,11 @@
 Lighthouse 12.2.3 (npm, pinned in audit/package-lock.json, installed by `make audit` apart
 from the build's and the tests' packages: 12.2.3 is the last release that installs on
 Node.js 20) runs in Debian's Chromium (scripts/browsers/lighthouse_run.py, the command line
-`make bench` runs too: the tests' flags, and every request that is not for loopback refused) against `_site/` served with GitHub Pages'
-rules (scripts/serve/site_server.py), one page after another, mobile settings (Lighthouse's
-default). It prints each page's three scores and every audit that lost points, keeps the
-JSON reports in `.build/audit/`, and fails if a score is under 100. Performance is `make
-bench`'s.
+`make bench` runs too: the tests' flags, and every request that is not for loopback
+refused) against `_site/` served with GitHub Pages' rules (scripts/serve/site_server.py),
+one page after another, mobile settings (Lighthouse's default). It prints each page's
+three scores and every audit that lost points, keeps the JSON reports in `.build/audit/`,
+and fails if a score is under 100. Performance is `make bench`'s.
 
     .venv/bin/python audit/lighthouse.py                 # every page, every language
     .venv/bin/python audit/lighthouse.py --lang en es    # those languages only

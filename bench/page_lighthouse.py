@@ -7,8 +7,9 @@
 
 Lighthouse 12.2.3 (audit/'s own npm install, `make audit/node_modules/.installed`) in
 Debian's Chromium with the tests' flags, every request but loopback refused, by the command
-line `make audit` runs (scripts/browsers/lighthouse_run.py); only the performance category. The mobile preset (Lighthouse's default: simulated
-slow 4G, CPU 4x slower) and the desktop preset. The site is served as GitHub Pages serves it
+line `make audit` runs (scripts/browsers/lighthouse_run.py); only the performance
+category. The mobile preset (Lighthouse's default: simulated slow 4G, CPU 4x slower) and
+the desktop preset. The site is served as GitHub Pages serves it
 (scripts/serve/site_server.py: gzip for the compressible types, no CSP header). Today's build
 (`--baseline REF`, bench/_baseline.py) is served beside it and measured in the same run,
 interleaved page by page, so that a busy machine slows both alike.
