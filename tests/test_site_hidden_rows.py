@@ -12,8 +12,8 @@ sent while the numbers are hidden must then be the same both times:
 - against the computer, every message the worker posts (the document's changes, the canvas
   pictures, the address, the share link the page copies, the lesson messages to a host
   page), from the start to the last press, a Share pressed at the end;
-- two people at one screen: the whole page (its elements and the board's picture) while
-  the hand-over card shows, each time it shows.
+- two people at one screen (each arranging their row first, or not): the whole page (its
+  elements and the board's picture) while the hand-over card shows, each time it shows.
 
 The one exception is the save in this browser's storage (`store`), which holds both rows on
 purpose so that a reload resumes the game (docs/playing.md: hidden numbers on a shared
@@ -82,9 +82,15 @@ def rearranged(game: Game[Any], player: int) -> list[int]:
 class Duel:
     """One run of the page: a game saved with these rows, played with these presses."""
 
-    def __init__(self, orders: tuple[list[int], list[int]], computer: int | None, level: str):
+    def __init__(
+        self,
+        orders: tuple[list[int], list[int]],
+        computer: int | None,
+        level: str,
+        arrange: bool = False,
+    ):
         options = {"numbers": len(orders[0]), "order1": orders[0], "order2": orders[1]}
-        session = Session.new(SLUG, options, None, computer, level)
+        session = Session.new(SLUG, options, None, computer, level, arrange)
         self.storage = {KEY: f"1.{0:016x}\n{encode_saved(session.to_data())}"}
         self.computer = computer
         # The save's revisions (and so the computer's random stream) alike in both runs.
@@ -101,12 +107,15 @@ class Duel:
         return str(self.page.replica.body.getAttribute("data-turn"))
 
     def play(self, picks: list[int]) -> None:
-        """Each pick is a press (a hand-over answered, the computer let move first)."""
+        """Each pick is a press (a hand-over answered, the computer let move first, an
+        arrangement kept as it is)."""
         with mock.patch.object(slot, "_entropy", random.Random(1)):
             for pick in picks:
-                while self.turn() in ("computer", "handover"):
+                while self.turn() in ("computer", "handover", "arrange"):
                     if self.turn() == "computer":
                         self.page.clock.advance(0)
+                    elif self.turn() == "arrange":
+                        self.page.press(self.page.one('[data-key="done"]'))
                     else:
                         self.seen.append(self.snapshot("handover"))
                         self.page.press(self.page.one("#handover button"))
@@ -171,18 +180,22 @@ def test_nothing_the_worker_posts_tells_where_the_computers_numbers_are(
 
 
 @settings(max_examples=30, deadline=None)
-@given(orders=rows(), picks=st.lists(st.integers(0, 1 << 16), min_size=1, max_size=10))
+@given(
+    orders=rows(),
+    arrange=st.booleans(),
+    picks=st.lists(st.integers(0, 1 << 16), min_size=1, max_size=10),
+)
 def test_the_hand_over_card_shows_neither_players_numbers(
-    orders: tuple[list[int], list[int]], picks: list[int]
+    orders: tuple[list[int], list[int]], arrange: bool, picks: list[int]
 ) -> None:
-    first = Duel(orders, None, LEVELS[0])
+    first = Duel(orders, None, LEVELS[0], arrange)
     first.play(picks)
     game = first.game()
     moved = [p for p in (1, 2) if len(hidden_positions(game, p)) >= 2]
     assume(moved)
     other = [rearranged(game, p) if p in moved else orders[p - 1] for p in (1, 2)]
     dom.use_mirror(None)
-    second = Duel((other[0], other[1]), None, LEVELS[0])
+    second = Duel((other[0], other[1]), None, LEVELS[0], arrange)
     second.play(picks)
     assert second.game().moves == game.moves
     assert [when for when, *_ in second.seen] == [when for when, *_ in first.seen]
