@@ -2,12 +2,12 @@
 
 Lighthouse 12.2.3 (npm, pinned in audit/package-lock.json, installed by `make audit` apart
 from the build's and the tests' packages: 12.2.3 is the last release that installs on
-Node.js 20) runs in Debian's Chromium (scripts/browsers/chromium.py: the tests' flags, and
-every request that is not for loopback refused) against `_site/` served with GitHub Pages'
-rules (scripts/serve/site_server.py), one page after another, mobile settings (Lighthouse's
-default). It prints each page's three scores and every audit that lost points, keeps the
-JSON reports in `.build/audit/`, and fails if a score is under 100. Performance is `make
-bench`'s.
+Node.js 20) runs in Debian's Chromium (scripts/browsers/lighthouse_run.py, the command line
+`make bench` runs too: the tests' flags, and every request that is not for loopback
+refused) against `_site/` served with GitHub Pages' rules (scripts/serve/site_server.py),
+one page after another, mobile settings (Lighthouse's default). It prints each page's
+three scores and every audit that lost points, keeps the JSON reports in `.build/audit/`,
+and fails if a score is under 100. Performance is `make bench`'s.
 
     .venv/bin/python audit/lighthouse.py                 # every page, every language
     .venv/bin/python audit/lighthouse.py --lang en es    # those languages only
@@ -18,18 +18,14 @@ bench`'s.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
+from chromium import CHROMIUM_MISSING, find_chromium
+from lighthouse_run import LIGHTHOUSE, ROOT, lighthouse
 from site_server import SITE_DIR, start_server
 
-ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "audit" / "node_modules" / ".bin" / "lighthouse"
 REPORTS = ROOT / ".build" / "audit"
 CATEGORIES = ("accessibility", "best-practices", "seo")
 TARGET = 100
@@ -52,22 +48,6 @@ def pages(site: Path, languages: list[str] | None, part: str | None) -> list[str
         if part is None or part in address:
             found.append(address)
     return found
-
-
-def audit(chromium: str, url: str, report: Path) -> dict[str, object]:
-    flags = ["--headless=new", *CHROMIUM_FLAGS, *proxy_flags()]
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        f"--output-path={report}",
-        "--quiet",
-        f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={' '.join(flags)}",
-    ]
-    subprocess.run(command, check=True, timeout=600, env={**os.environ, "CHROME_PATH": chromium})
-    result: dict[str, object] = json.loads(report.read_text(encoding="utf-8"))
-    return result
 
 
 def lost_points(result: dict[str, object]) -> list[str]:
@@ -106,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'page':44} " + " ".join(f"{c:>14}" for c in CATEGORIES), flush=True)
         for address in chosen:
             report = REPORTS / ((address.strip("/").replace("/", "_") or "home") + ".json")
-            result = audit(chromium, base + address, report)
+            result = lighthouse(chromium, base + address, report, CATEGORIES)
             categories = result["categories"]
             assert isinstance(categories, dict)
             scores = [round(100 * (categories[c]["score"] or 0)) for c in CATEGORIES]

@@ -8,15 +8,18 @@ through the virtual environment's .pth file (`make deps`).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
 from site_server import SITE_DIR, ByteMeter, start_server, warm_gzip_cache
 
+E2E = Path(__file__).resolve().parents[1] / "e2e"
 PREFIX = "/number-duels/"
 # Nothing but loopback: every other request goes to a port where nothing listens.
 FLAGS = [*CHROMIUM_FLAGS, *proxy_flags()]
@@ -35,6 +38,19 @@ pyodide.runPython("import json, random");
 document.body.dataset.state = "ready";
 performance.mark("board-ready");
 """
+
+
+def e2e_helper(name: str) -> ModuleType:
+    """A helper module of the browser tests (e2e/<name>.py, such as `gamepage`: presses by
+    accessible name), loaded from its file once. e2e/ itself stays off the import path: it
+    would make the tests' conftest.py everyone's module `conftest`."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, E2E / f"{name}.py")
+        assert spec is not None and spec.loader is not None, name
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def require_site(site: Path = SITE_DIR) -> None:

@@ -6,9 +6,10 @@
     .venv/bin/python bench/page_lighthouse.py --preset mobile --baseline none
 
 Lighthouse 12.2.3 (audit/'s own npm install, `make audit/node_modules/.installed`) in
-Debian's Chromium with the tests' flags, every request but loopback refused, as `make audit`
-runs it; only the performance category. The mobile preset (Lighthouse's default: simulated
-slow 4G, CPU 4x slower) and the desktop preset. The site is served as GitHub Pages serves it
+Debian's Chromium with the tests' flags, every request but loopback refused, by the command
+line `make audit` runs (scripts/browsers/lighthouse_run.py); only the performance
+category. The mobile preset (Lighthouse's default: simulated slow 4G, CPU 4x slower) and
+the desktop preset. The site is served as GitHub Pages serves it
 (scripts/serve/site_server.py: gzip for the compressible types, no CSP header). Today's build
 (`--baseline REF`, bench/_baseline.py) is served beside it and measured in the same run,
 interleaved page by page, so that a busy machine slows both alike.
@@ -24,22 +25,18 @@ Blocking Time at most 200 ms on every game page, mobile. Reports are kept in
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from _baseline import add_baseline_option, baseline_site
 from _browser import chromium_path, require_site
 from _perf_figures import lighthouse_figures, medians
-from chromium import CHROMIUM_FLAGS, proxy_flags
+from lighthouse_run import LIGHTHOUSE, ROOT, lighthouse
 from site_server import SITE_DIR, start_server, warm_gzip_cache
 
-ROOT = Path(__file__).resolve().parent.parent
-LIGHTHOUSE = ROOT / "audit" / "node_modules" / ".bin" / "lighthouse"
 REPORTS = ROOT / ".build" / "bench-lighthouse"
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 # Page name -> its address in the site.
@@ -56,30 +53,13 @@ TBT_TARGET_MS = 200
 BUSY_LOAD = 3.0  # wait for the 1-minute load average to fall under this before starting
 
 
-def lighthouse(chromium: str, url: str, preset: str, report: Path) -> dict[str, Any]:
-    flags = ["--headless=new", *CHROMIUM_FLAGS, *proxy_flags()]
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        f"--output-path={report}",
-        "--quiet",
-        "--only-categories=performance",
-        f"--chrome-flags={' '.join(flags)}",
-    ]
-    if preset == "desktop":
-        command.append("--preset=desktop")
-    subprocess.run(command, check=True, timeout=900, env={**os.environ, "CHROME_PATH": chromium})
-    result: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
-    return result
-
-
 def audit(chromium: str, url: str, preset: str, report: Path) -> dict[str, float] | None:
     """One page's figures; a run Lighthouse gives up on (on a busy machine it may time out
     waiting for Chromium) is tried once more, then left out and named in the report."""
     for _attempt in range(2):
         try:
-            return lighthouse_figures(lighthouse(chromium, url, preset, report))
+            result = lighthouse(chromium, url, report, ["performance"], preset, timeout_s=900)
+            return lighthouse_figures(result)
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
             print(f"  Lighthouse failed on {url} ({preset}): {error}", file=sys.stderr)
     return None

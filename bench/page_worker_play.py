@@ -24,18 +24,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site
+from _browser import FLAGS, add_chromium_option, chromium_path, e2e_helper, require_site, serve_site
 from _perf_figures import main_thread_cpu
 from page_lighthouse import load_average
+from playwright.sync_api import expect
 from site_server import SITE_DIR
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from gamepage import GamePage  # e2e/gamepage.py: the page's parts and signals
-from playwright.sync_api import expect
+GamePage = e2e_helper("gamepage").GamePage  # the e2e tests' driver: the page's parts and signals
 
 GAMES = ("circle-duel", "number-circle", "sequence-duel", "sequence-duel:40", "digit-chain")
 MAX_PRESSES = 200
