@@ -37,6 +37,19 @@ performance.mark("board-ready");
 """
 
 
+def python_places(site: Path = SITE_DIR) -> dict[str, str]:
+    """Where a game page's Python runs ("worker", "page": its main thread) -> the file of that
+    page in games/<slug>/ ("": the game's address), as this build has them. The game's address
+    is the worker's page, the only one built by default; `ND_GAME_PAGES=page make site` builds
+    the main thread's there and the worker's beside it (scripts/build/build_site.py)."""
+    game = site / "games" / "circle-duel"
+    if (game / "worker.html").is_file():
+        return {"page": "", "worker": "worker.html"}
+    if (game / "page.html").is_file():  # a build from before the switch, the worker's first
+        return {"page": "page.html", "worker": ""}
+    return {"worker": ""}
+
+
 def require_site(site: Path = SITE_DIR) -> None:
     if not (site / "index.html").is_file():
         raise SystemExit(f"no {site}/index.html: run `make site` first")

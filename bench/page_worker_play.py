@@ -2,9 +2,10 @@
 
     python bench/page_worker_play.py [--rates 1 4] [--games sequence-duel:40 ...]
 
-Each game page is opened twice, as built: Python on the page's main thread (PyScript) and
-Python in a Web Worker (assets/page-worker.js), the latter the page beside the game's address
-or the address itself (`ND_GAME_PAGES=worker make site`). A person plays a whole game against
+Each game page is opened as built: Python in a Web Worker (assets/page-worker.js), the game's
+address, and, in a build made with `ND_GAME_PAGES=page make site`, Python on the page's main
+thread (PyScript) as the pages ran it before, to compare (bench/_browser.py, python_places).
+A person plays a whole game against
 the perfect computer (`?delay=0`: it answers at once), pressing the first legal button each
 turn, with the CPU unthrottled and throttled (Chromium's `Emulation.setCPUThrottlingRate`).
 Printed for each: the time to a playable board (from navigation, the HTTP cache warm), the
@@ -23,7 +24,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, add_chromium_option, chromium_path, require_site, serve_site
+from _browser import (
+    FLAGS,
+    add_chromium_option,
+    chromium_path,
+    python_places,
+    require_site,
+    serve_site,
+)
 from site_server import SITE_DIR
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
@@ -43,13 +51,6 @@ RECORD = """() => {
   }).observe({ type: "event", durationThreshold: 16 });
 }"""
 READY_MS = "() => performance.getEntriesByName('board-ready')[0]?.startTime ?? null"
-
-
-def variants(site: Path) -> dict[str, str]:
-    """Where Python runs -> the page's file name in games/<slug>/ ("" is the folder's index)."""
-    if (site / "games" / "circle-duel" / "page.html").is_file():
-        return {"page": "page.html", "worker": ""}
-    return {"page": "", "worker": "worker.html"}
 
 
 def play(
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     server, base = serve_site()
-    where = variants(SITE_DIR)
+    where = python_places(SITE_DIR)
     print(
         f"{'game':<18} {'python':<7} {'cpu':>4} {'ready ms':>9} {'longest':>8} "
         f"{'>50':>4} {'>100':>5} {'press-paint':>12} {'presses':>8}"
