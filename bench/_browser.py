@@ -39,13 +39,14 @@ performance.mark("board-ready");
 
 def python_places(site: Path = SITE_DIR) -> dict[str, str]:
     """Where a game page's Python runs ("worker", "page": its main thread) -> the file of that
-    page in games/<slug>/ ("": the game's address), as this build has them. The game's address
-    is the worker's page, the only one built by default; `ND_GAME_PAGES=page make site` builds
-    the main thread's there and the worker's beside it (scripts/build/build_site.py)."""
+    page in games/<slug>/ ("": the game's address), as this build has them
+    (scripts/build/build_site.py): the main thread's page at the address and the worker's
+    beside it (worker.html) by default, the other way round (page.html) with
+    `ND_GAME_PAGES=worker`, or only the worker's page at the address."""
     game = site / "games" / "circle-duel"
     if (game / "worker.html").is_file():
         return {"page": "", "worker": "worker.html"}
-    if (game / "page.html").is_file():  # a build from before the switch, the worker's first
+    if (game / "page.html").is_file():
         return {"page": "page.html", "worker": ""}
     return {"worker": ""}
 

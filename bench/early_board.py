@@ -1,8 +1,8 @@
 """The board before Python: how soon a first visit sees the board and has a press taken.
 
-For each game page (Python in a worker, the page holding the board the build drew) and, in a
-build made with `ND_GAME_PAGES=page make site`, to compare, the game page as it was before
-(Python on the main thread, the board drawn once Python runs), Chromium with a fresh profile
+For each game page whose Python runs in a worker (the page holding the board the build drew)
+and, to compare, the game page with Python on the main thread (the board drawn once Python
+runs), as this build has them (bench/_browser.py, python_places), Chromium with a fresh profile
 visits the page over a throttled connection (DevTools' `Network.emulateNetworkConditions`, as
 bench/first_visit.py does), presses the first legal button as soon as it can, and prints, in
 ms from navigation: the largest contentful paint, when the press was shown

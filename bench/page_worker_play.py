@@ -2,9 +2,9 @@
 
     python bench/page_worker_play.py [--rates 1 4] [--games sequence-duel:40 ...]
 
-Each game page is opened as built: Python in a Web Worker (assets/page-worker.js), the game's
-address, and, in a build made with `ND_GAME_PAGES=page make site`, Python on the page's main
-thread (PyScript) as the pages ran it before, to compare (bench/_browser.py, python_places).
+Each game page is opened twice, as built: Python on the page's main thread (PyScript) and
+Python in a Web Worker (assets/page-worker.js), whichever of them is the game's address
+(`ND_GAME_PAGES=worker make site` puts the worker's there; bench/_browser.py, python_places).
 A person plays a whole game against
 the perfect computer (`?delay=0`: it answers at once), pressing the first legal button each
 turn, with the CPU unthrottled and throttled (Chromium's `Emulation.setCPUThrottlingRate`).
