@@ -42,14 +42,13 @@ ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "audit" / "node_modules" / ".bin" / "lighthouse"
 REPORTS = ROOT / ".build" / "bench-lighthouse"
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
-# Page name -> its address in the site. A game's address is its page with Python in a Web
-# Worker; in a build made with `ND_GAME_PAGES=page make site` (and in a baseline from before
-# the switch) it is the page with Python on its main thread, the worker's page beside it
-# (worker.html), which a build without it leaves out.
+# Page name -> its address in the site.
 PAGES = {
     **{slug: f"games/{slug}/" for slug in SLUGS},
     "tutorial": "tutorial.html",
     "teach": "teach/",
+    # The same games with their Python in a Web Worker (built beside each game page while
+    # the pages are moved to it); a build without them (the baseline) leaves them out.
     **{f"{slug}-worker": f"games/{slug}/worker.html" for slug in SLUGS},
 }
 PRESETS = ("mobile", "desktop")
