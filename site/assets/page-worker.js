@@ -45,7 +45,18 @@
 
   // ----- the worker ------------------------------------------------------------------------
 
-  const worker = new Worker(new URL("python-worker.mjs", script.src), { type: "module" });
+  /** The worker, from the site's own address; but in a page of an opaque origin (a sandboxed
+   * iframe without allow-same-origin, as the lesson builder's snippet makes) the site is
+   * another origin, which a worker may not be started from: there a `data:` module that
+   * imports the host from the site (served to any origin, as GitHub Pages does). A `blob:`
+   * one would not load there (Chromium); the game pages' policy allows `worker-src data:`. */
+  function startWorker() {
+    const host = new URL("python-worker.mjs", script.src);
+    if (self.origin !== "null") return new Worker(host, { type: "module" });
+    const source = `import ${JSON.stringify(host.href)};`;
+    return new Worker(`data:text/javascript,${encodeURIComponent(source)}`, { type: "module" });
+  }
+  const worker = startWorker();
   worker.postMessage({
     kind: "boot",
     interpreter: absolute(config.interpreter),
