@@ -59,6 +59,8 @@
   const worker = startWorker();
   worker.postMessage({
     kind: "boot",
+    // `?python-start=` (tests and benchmarks) is the page's address's, which the worker's is not.
+    pythonStart: new URLSearchParams(location.search).get("python-start"),
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,

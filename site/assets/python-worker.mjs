@@ -17,6 +17,11 @@ globalThis.ndPlayable = new Promise((resolve) => (settle = resolve));
 const post = (message) => postMessage(message);
 const failed = (reason, file) => post({ kind: "failed", reason, ...(file ? { file } : {}) });
 
+/** The wrapper's word that Python loaded `names` from the full standard library (its safety
+ * net): on the page, as where Python runs on the main thread. */
+globalThis.ndStdlibFallback = (names) =>
+  post({ kind: "ops", ops: [["effect", "html", ["data-stdlib-fallback", names.join(" ")]]] });
+
 /** Python's way out: one worker -> page message as JSON text. */
 globalThis.ndPost = (text) => {
   const message = JSON.parse(text);
@@ -126,8 +131,9 @@ async function download(url) {
   return response.arrayBuffer();
 }
 
-async function start({ interpreter, files, sizes }) {
+async function start({ interpreter, files, sizes, pythonStart }) {
   countDownloads(sizes);
+  globalThis.ndPythonStart = pythonStart ?? null; // read by the wrapper when it is imported
   const { loadPyodide } = await import(interpreter); // starts Python as soon as it is evaluated
   const fetched = files.map(([url, where]) => [download(url), where]);
   for (const [promise] of fetched) promise.catch(() => {}); // reported when awaited below
