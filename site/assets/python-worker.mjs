@@ -156,5 +156,20 @@ async function start({ interpreter, files, sizes, pythonStart }) {
   receive = pyodide.pyimport("app.worker").receive;
   const ready = performance.mark("nd-worker-python-ready");
   post({ kind: "ops", ops: [["effect", "mark", [ready.name, at(ready)]]] });
+  forwardLaterMarks(new Set([...marks.map(([, , [name]]) => name), ready.name]));
   while (queue.length) deliver(queue.shift());
+}
+
+/** The wrapper's marks made after the start (the snapshot for the next visit:
+ * nd-snapshot-making, nd-snapshot-kept or nd-snapshot-not-kept) reach the page too, at their
+ * time, as those of the start did. */
+function forwardLaterMarks(sent) {
+  const at = (mark) => performance.timeOrigin + mark.startTime;
+  new PerformanceObserver((list) => {
+    for (const mark of list.getEntries()) {
+      if (sent.has(mark.name) || !mark.name.startsWith("nd-")) continue;
+      sent.add(mark.name);
+      post({ kind: "ops", ops: [["effect", "mark", [mark.name, at(mark)]]] });
+    }
+  }).observe({ type: "mark", buffered: true });
 }
