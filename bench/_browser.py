@@ -53,6 +53,20 @@ def e2e_helper(name: str) -> ModuleType:
     return sys.modules[name]
 
 
+def python_places(site: Path = SITE_DIR) -> dict[str, str]:
+    """Where a game page's Python runs ("worker", "page": its main thread) -> the file of that
+    page in games/<slug>/ ("": the game's address), as this build has them
+    (scripts/build/build_site.py): the main thread's page at the address and the worker's
+    beside it (worker.html) by default, the other way round (page.html) with
+    `ND_GAME_PAGES=worker`, or only the worker's page at the address."""
+    game = site / "games" / "circle-duel"
+    if (game / "worker.html").is_file():
+        return {"page": "", "worker": "worker.html"}
+    if (game / "page.html").is_file():
+        return {"page": "page.html", "worker": ""}
+    return {"worker": ""}
+
+
 def require_site(site: Path = SITE_DIR) -> None:
     if not (site / "index.html").is_file():
         raise SystemExit(f"no {site}/index.html: run `make site` first")

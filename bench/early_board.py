@@ -1,9 +1,9 @@
 """The board before Python: how soon a first visit sees the board and has a press taken.
 
-For each game page whose Python runs in a worker (`games/<slug>/worker.html`, which holds the
-board the build drew) and, to compare, the game page as it is today (`games/<slug>/`, Python on
-the main thread, the board drawn once Python runs), Chromium with a fresh profile visits the
-page over a throttled connection (DevTools' `Network.emulateNetworkConditions`, as
+For each game page whose Python runs in a worker (the page holding the board the build drew)
+and, to compare, the game page with Python on the main thread (the board drawn once Python
+runs), as this build has them (bench/_browser.py, python_places), Chromium with a fresh profile
+visits the page over a throttled connection (DevTools' `Network.emulateNetworkConditions`, as
 bench/first_visit.py does), presses the first legal button as soon as it can, and prints, in
 ms from navigation: the largest contentful paint, when the press was shown
 (`nd-first-press-shown`; today's page: the board ready, `board-ready`, then the press), and
@@ -17,7 +17,7 @@ import sys
 import tempfile
 from typing import Any
 
-from _browser import FLAGS, chromium_path, load_parser, require_site, serve_site
+from _browser import FLAGS, chromium_path, load_parser, python_places, require_site, serve_site
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 NETWORKS = {"10 Mbit/s, 40 ms": (10, 40), "2 Mbit/s, 150 ms": (2, 150)}
@@ -39,7 +39,9 @@ def conditions(mbit: float, latency: float) -> dict[str, Any]:
     }
 
 
-def visit(p: Any, chromium: str, url: str, network: tuple[float, float]) -> dict[str, Any]:
+def visit(
+    p: Any, chromium: str, url: str, network: tuple[float, float], worker: bool
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="nd-bench-") as profile:
         context = p.chromium.launch_persistent_context(
             profile, executable_path=chromium, args=FLAGS, headless=True
@@ -57,7 +59,6 @@ def visit(p: Any, chromium: str, url: str, network: tuple[float, float]) -> dict
             "() => ['ready', 'failed'].includes(document.body.dataset.state)", timeout=180_000
         )
         history.first.wait_for(timeout=180_000)
-        worker = url.endswith("worker.html")
         found = {
             "lcp": page.evaluate(LCP),
             "shown": page.evaluate(MARK, "nd-first-press-shown" if worker else "board-ready"),
@@ -84,9 +85,10 @@ def main(argv: list[str] | None = None) -> None:
         with sync_playwright() as p:
             for name, network in NETWORKS.items():
                 for slug in args.games.split(","):
-                    for page_name in ("worker.html", ""):
-                        got = visit(p, chromium, f"{base}games/{slug}/{page_name}", network)
-                        label = "build's board" if page_name else "today's page"
+                    for where, page_name in python_places().items():
+                        url = f"{base}games/{slug}/{page_name}"
+                        got = visit(p, chromium, url, network, where == "worker")
+                        label = "build's board" if where == "worker" else "main-thread page"
                         print(
                             f"{name:18} {slug:14} {label:14} LCP {got['lcp']:7.0f}"
                             f"  shown {got['shown'] or 0:7.0f}"

@@ -4,8 +4,9 @@
                                      [--cpu]
 
 Each game page is opened twice, as built: Python on the page's main thread (PyScript) and
-Python in a Web Worker (assets/page-worker.js), the latter the page beside the game's address
-or the address itself (`ND_GAME_PAGES=worker make site`). A person plays a whole game against
+Python in a Web Worker (assets/page-worker.js), whichever of them is the game's address
+(`ND_GAME_PAGES=worker make site` puts the worker's there; bench/_browser.py, python_places).
+A person plays a whole game against
 the perfect computer (`?delay=0`: it answers at once), pressing the first legal button each
 turn, with the CPU unthrottled and throttled (Chromium's `Emulation.setCPUThrottlingRate`).
 Printed for each: the time to a playable board (from navigation, the HTTP cache warm), the
@@ -27,7 +28,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, add_chromium_option, chromium_path, e2e_helper, require_site, serve_site
+from _browser import (
+    FLAGS,
+    add_chromium_option,
+    chromium_path,
+    e2e_helper,
+    python_places,
+    require_site,
+    serve_site,
+)
 from _perf_figures import main_thread_cpu
 from page_lighthouse import load_average
 from playwright.sync_api import expect
@@ -51,13 +60,6 @@ RECORD = """() => {
 # The trace's categories that hold the main thread's tasks with their thread time (--cpu).
 TRACED = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 READY_MS = "() => performance.getEntriesByName('board-ready')[0]?.startTime ?? null"
-
-
-def variants(site: Path) -> dict[str, str]:
-    """Where Python runs -> the page's file name in games/<slug>/ ("" is the folder's index)."""
-    if (site / "games" / "circle-duel" / "page.html").is_file():
-        return {"page": "page.html", "worker": ""}
-    return {"page": "", "worker": "worker.html"}
 
 
 def press_first_legal(page: Any, gp: GamePage) -> bool:
@@ -133,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     server, base = serve_site(args.site)
-    where = variants(args.site)
+    where = python_places(args.site)
     print(f"{args.site}, load average before: {load_average()}", flush=True)
     print(
         f"{'game':<18} {'python':<7} {'cpu':>4} {'ready ms':>9} {'longest':>8} "

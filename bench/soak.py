@@ -7,9 +7,10 @@ time it is the person's turn, until the status line declares the result. Any con
 error, uncaught exception, refused click or stuck game stops the run with an error.
 
 Memory is read at the start (after the page is ready and one warm-up game) and at the end,
-both times after a forced garbage collection: the JS heap (Chrome's `Performance.getMetrics`
-JSHeapUsedSize, and `performance.memory` with precise figures), and the WebAssembly memory
-of Python (it only grows, so a leak in Python shows as growth there).
+both times after a forced garbage collection: the page's JS heap (Chrome's
+`Performance.getMetrics` JSHeapUsedSize, and `performance.memory` with precise figures), and
+the WebAssembly memory of Python, in the page's worker (it only grows, so a leak in Python
+shows as growth there).
 """
 
 from __future__ import annotations
@@ -31,12 +32,16 @@ DRIVER = """async ([count, first]) => {
   const status = document.querySelector('#status');
   const form = document.querySelector('#options');
   const moves = () => document.querySelectorAll('#history li:not(.empty)').length;
+  // A page whose Python runs in a worker marks <html data-nd-pending> until Python has
+  // answered what the page sent it (docs/worker-protocol.md).
+  const answered = () => !('ndPending' in document.documentElement.dataset);
   const until = (test, what) => new Promise((resolve, reject) => {
     if (test()) return resolve();
     const seen = new MutationObserver(() => {
       if (test()) { seen.disconnect(); clearTimeout(timer); resolve(); }
     });
-    seen.observe(body, {attributes: true, childList: true, subtree: true, characterData: true});
+    seen.observe(document.documentElement,
+                 {attributes: true, childList: true, subtree: true, characterData: true});
     const timer = setTimeout(() => {
       seen.disconnect();
       reject(new Error(`stuck waiting for ${what}: turn=${body.dataset.turn}, ` +
@@ -54,6 +59,7 @@ DRIVER = """async ([count, first]) => {
       .find((b) => b.textContent.trim() === 'New game');
     if (!newGame) throw new Error('no New game button');
     newGame.click();
+    await until(answered, 'Python to answer New game');
     await until(() => status.dataset.over === 'false' && moves() <= 1, 'a new game');
     for (let turn = 0; ; turn++) {
       if (turn > 500) throw new Error('a game did not end');
@@ -63,6 +69,7 @@ DRIVER = """async ([count, first]) => {
       if (!legal) throw new Error(`no legal button on my turn: "${status.textContent}"`);
       const before = moves();
       legal.click();
+      await until(answered, 'Python to answer the click');
       const refused = document.querySelector('#message').textContent;
       if (refused) throw new Error(`a legal click was refused: ${refused}`);
       await until(() => moves() > before, 'my move to be taken');
@@ -75,9 +82,14 @@ DRIVER = """async ([count, first]) => {
   return results;
 }"""
 
-MEMORY = """() => ({
+# Python's memory: in the page's worker (asked through the protocol's `run` message) or, on a
+# page whose Python runs on its main thread, in the page.
+MEMORY = """async () => ({
   heap: performance.memory.usedJSHeapSize,
-  wasm: globalThis.ndPythonBoot ? ndPythonBoot.pyodide._module.HEAPU8.buffer.byteLength : 0,
+  wasm: window.ndPython
+    ? await window.ndPython.run(
+        'import pyodide_js\\nresult = pyodide_js._module.HEAPU8.buffer.byteLength')
+    : globalThis.ndPythonBoot ? ndPythonBoot.pyodide._module.HEAPU8.buffer.byteLength : 0,
   nodes: document.getElementsByTagName('*').length,
 })"""
 

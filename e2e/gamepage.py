@@ -7,6 +7,7 @@ and wait with Playwright's auto-waiting `expect`, never with sleeps.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import py_rules
 
+SITE = Path(__file__).resolve().parent.parent / "_site"
 READY_TIMEOUT_MS = 90_000  # a cold Pyodide start on a busy 2-core machine
 SLUGS = list(py_rules.GAMES)  # every game page, from the rules' registry
 # An init script: every lesson event on the page, in order, as a host page's script sees
@@ -30,6 +32,49 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
   }));
 }
 """
+
+
+def worker_page() -> str:
+    """The file, in games/<slug>/, of the game page whose Python runs in a Web Worker: the
+    game's address ("") but in a build made with `ND_GAME_PAGES=page`, which puts the page
+    whose Python runs on its main thread there and this one beside it
+    (scripts/build/build_site.py)."""
+    return "worker.html" if (SITE / "games" / "sequence-duel" / "worker.html").is_file() else ""
+
+
+# How Python started on a game page ({path, reason, ms}: site/snapshot/pyodide-snapshot.mjs
+# keeps `ndPythonBoot` where Python runs): asked of the page's worker through the protocol's
+# `run` message, or read on the page where Python runs on its main thread.
+PYTHON_BOOT = """async () => {
+  const path = document.documentElement.dataset.pythonBoot;
+  if (!window.ndPython) return {path, reason: ndPythonBoot.reason, ms: ndPythonBoot.ms};
+  const [reason, ms] = await window.ndPython.run(
+    "import js\\nresult = [js.ndPythonBoot.reason, js.ndPythonBoot.ms]");
+  return {path, reason, ms};
+}"""
+
+
+def run_python(page: Page, code: str) -> Any:
+    """Run Python `code` where the page's Python runs (its worker, through the protocol's `run`
+    message: docs/worker-protocol.md) and return the value `code` leaves in `result`, as
+    JSON carries it. (A page whose Python runs on its main thread: in its interpreter.)"""
+    return page.evaluate(
+        """async (code) => {
+          if (window.ndPython) return window.ndPython.run(code);
+          const pyodide = ndPythonBoot.pyodide;
+          const names = pyodide.toPy({});
+          pyodide.runPython(code, { globals: names });
+          const value = names.get("result");
+          return value && value.toJs ? value.toJs() : value;
+        }""",
+        code,
+    )
+
+
+def wait_answered(page: Page) -> None:
+    """Wait until the page's Python has answered every message the page sent it (see
+    GamePage.answered): Playwright retries until <html> has no `data-nd-pending`."""
+    expect(page.locator("html:not([data-nd-pending])")).to_have_count(1)
 
 
 def storage_key(site_url: str, name: str) -> str:
@@ -104,6 +149,14 @@ class GamePage:
 
     # ----- actions ------------------------------------------------------------------
 
+    def answered(self) -> None:
+        """Wait until Python has answered everything the page sent it. A page whose Python
+        runs in a Web Worker marks <html data-nd-pending> until then (docs/worker-protocol.md):
+        what a press changes shows a moment after the click. (Where Python runs on the page's
+        main thread, the click itself waits for it, and the mark never shows.) Work Python
+        starts for later (the computer's move after its pause) has signals of its own."""
+        wait_answered(self.page)
+
     def press(self, name: str) -> None:
         """Press a legal board button and wait until the page has taken the move."""
         before = self.history.count()
@@ -113,6 +166,7 @@ class GamePage:
         # Taken: half a move (the button stays pressed) or a whole one (at least one more
         # entry: against the computer its reply may follow at once). Waited for either way:
         # a page whose Python runs in a worker answers the click a moment later.
+        self.answered()
         half = button.and_(self.page.locator('[aria-pressed="true"]'))
         expect(half.or_(self.history.nth(before)).first).to_be_attached()
 
@@ -121,11 +175,13 @@ class GamePage:
         button = self.page.locator(where).get_by_role("button", name=name, exact=True)
         expect(button).to_have_attribute("aria-disabled", "true")
         button.click(force=True)  # Playwright would otherwise wait for it to be enabled
+        self.answered()
 
     def new_game(self, **fields: str | bool) -> None:
         """Fill the options form (by field name) and start a new game."""
         self.fill_options(**fields)
         self.page.get_by_role("button", name="New game").click()
+        self.answered()
 
     def fill_options(self, **fields: str | bool) -> None:
         """Fill the options form, by field name."""
@@ -139,11 +195,13 @@ class GamePage:
                 control.set_checked(bool(value))
             else:
                 control.fill(str(value))
+        self.answered()
 
     def reveal(self) -> None:
         """Past the hand-over screen: the next player shows their numbers."""
         self.page.get_by_role("button", name=re.compile(r"^Show .*'s numbers$")).click()
         expect(self.page.locator("#handover")).to_be_hidden()
+        self.answered()
 
     def wait_for_my_turn(self) -> str:
         """Wait until a person may act (or the game is over); return data-turn."""

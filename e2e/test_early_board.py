@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, storage_key
+from gamepage import READY_TIMEOUT_MS, storage_key, worker_page
 from playwright.sync_api import Browser, Page, Route, expect
 
 RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
@@ -56,7 +56,7 @@ def open_held(page: Page, site_url: str, slug: str, address: str = "") -> HeldRu
     held = HeldRuntime(page)
     runtime = re.compile(r".*/vendor/pyodide/pyodide\.asm\.wasm$")
     with page.expect_request(runtime, timeout=READY_TIMEOUT_MS):
-        page.goto(f"{site_url}games/{slug}/worker.html{address}", wait_until="domcontentloaded")
+        page.goto(f"{site_url}games/{slug}/{worker_page()}{address}", wait_until="domcontentloaded")
     return held
 
 
@@ -152,7 +152,7 @@ def test_a_press_the_build_did_not_record_shows_getting_ready(page: Page, site_u
 
 def saved_game(page: Page, site_url: str, slug: str) -> None:
     """Play one move on the page so that the game is saved in this browser."""
-    page.goto(f"{site_url}games/{slug}/worker.html")
+    page.goto(f"{site_url}games/{slug}/{worker_page()}")
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     page.locator('#targets button[aria-disabled="false"]').first.click()
     expect(page.locator("#history li")).to_have_count(1)

@@ -398,6 +398,7 @@ def test_refusals_name_the_rule_in_every_part_of_a_move(pages: dict[str, GamePag
     take_turn(nd, "3@1")
     take_turn(nd)
     nd.page.get_by_role("button", name="Show Player 1's numbers").click()
+    nd.answered()  # the hand shown, as Python draws it, before it is compared
     before = nd.snapshot()
     nd.press_refused("3")
     expect(nd.message).to_contain_text("Your 3 has already been used")

@@ -63,8 +63,10 @@ class Player:
         self.loaded = True
         self.game.fill_options(**fields)
         self.page.get_by_role("button", name="Play a friend by link").click()
+        self.game.answered()
         if fields.get("arrange"):
             self.game.choice("Done arranging").click()
+            self.game.answered()
         expect(self.body).to_have_attribute("data-link", re.compile("waiting|your-turn"))
         if self.status() == "your-turn":
             self.move()
@@ -78,6 +80,7 @@ class Player:
         if label is not None:
             expect(button).to_have_text(label)
         button.click()
+        self.game.answered()  # the field holds this link now, not one sent before
         field = self.page.get_by_role("textbox", name="Link to send")
         expect(field).to_have_value(re.compile(r"#play="))
         return field.input_value()
@@ -111,6 +114,7 @@ class Player:
         )
         if self.status() == "arranging":
             self.game.choice("Done arranging").click()
+            self.game.answered()
         expect(self.body).to_have_attribute("data-link", re.compile("^(your-turn|their-turn)$"))
 
     def move(self) -> None:
@@ -118,8 +122,10 @@ class Player:
         if self.game.slug == "number-duel":
             mine = [x for x in self.game.legal() if x.isdigit()]
             self.game.target(mine[0]).click()
+            self.game.answered()  # the positions that number may go to, as Python shows them
             positions = [p for p in self.game.legal() if p.startswith("Position ")]
             self.game.target(positions[0]).click()
+            self.game.answered()
         else:
             TURNS[self.game.slug](self.game, None)
         expect(self.body).not_to_have_attribute("data-link", "your-turn")

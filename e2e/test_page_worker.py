@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import SITE
-from gamepage import GamePage
+from gamepage import GamePage, worker_page
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
@@ -37,11 +36,6 @@ RECORD_PREVENTED = """() => {
   window.ndPrevented = [];
   document.addEventListener("keydown", (e) => window.ndPrevented.push([e.key, e.defaultPrevented]));
 }"""
-
-
-def worker_page() -> str:
-    """The name of the game pages' worker variant in this build (scripts/build/build_site.py)."""
-    return "worker.html" if (SITE / "games" / "sequence-duel" / "worker.html").is_file() else ""
 
 
 def open_worker_page(page: Page, site_url: str, slug: str, query: str = "") -> GamePage:
@@ -237,6 +231,30 @@ def test_the_page_answers_while_python_works(game: GamePage) -> None:
     page.evaluate("() => window.ndDone")
     assert page.evaluate("window.ndBusy") == "done"
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+def test_the_page_marks_itself_pending_until_python_has_answered(game: GamePage) -> None:
+    """<html data-nd-pending> from the moment the page sends Python a message until Python
+    says it has handled it, however long Python is busy: what tests and benchmarks wait on
+    after a press, instead of reading the page too early."""
+    page = game.page
+    page.evaluate("(code) => { window.ndPython.run(code); }", BUSY_PYTHON.replace("< 8", "< 2"))
+    name = game.legal()[0]
+    pending, pressed = page.evaluate(
+        """(name) => {
+        const button = [...document.querySelectorAll("#targets button")]
+          .find((b) => b.textContent === name);
+        button.click();
+        return [document.documentElement.dataset.ndPending, button.ariaPressed];
+      }""",
+        name,
+    )
+    assert int(pending) >= 2  # the busy run and at least one event of the click
+    assert pressed != "true"  # not yet: Python is still busy
+    game.answered()
+    # Answered: what the press changed is on the page now, without waiting any longer.
+    pressed_now = game.target(name).get_attribute("aria-pressed") == "true"
+    assert pressed_now or game.history.count() >= 1
 
 
 # Every entry added to the move list, as it happens (polling could miss one taken back at once).

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
+from gamepage import PYTHON_BOOT, READY_TIMEOUT_MS, SLUGS, GamePage, run_python
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import take_turn
 
@@ -28,10 +28,8 @@ pytestmark = pytest.mark.context(service_workers="block")
 
 def boot(page: Page) -> dict[str, Any]:
     """Which way Python started on this page, and why not from the snapshot."""
-    return page.evaluate(
-        "({path: document.documentElement.dataset.pythonBoot,"
-        " reason: ndPythonBoot.reason, ms: ndPythonBoot.ms})"
-    )
+    found: dict[str, Any] = page.evaluate(PYTHON_BOOT)
+    return found
 
 
 def snapshot_file() -> Path:
@@ -81,9 +79,9 @@ def test_every_game_page_starts_from_the_snapshot(
         took = boot(page)
         assert took["path"] == "snapshot", took
         # The rules came from the snapshot, with the paths of the files delivered beside it.
-        where = page.evaluate(
-            "ndPythonBoot.pyodide.runPython("
-            "'import sys, py_rules.engine.players as p; (p.__file__, sys._nd_snapshot)').toJs()"
+        where = run_python(
+            page,
+            "import sys, py_rules.engine.players as p\nresult = [p.__file__, sys._nd_snapshot]",
         )
         assert where[0] == "/home/pyodide/py_rules/engine/players.py"
         assert snapshot_file().name == f"snapshot-{where[1][:16]}.gz"
@@ -130,15 +128,14 @@ def test_a_first_visit_makes_the_snapshot_and_the_next_visit_restores_it(
             >= performance.getEntriesByName('board-ready')[0].startTime"""
     )
     assert made_after
-    assert page.evaluate("ndSnapshotMade.ms") > 0
+    assert run_python(page, "import js\nresult = js.ndSnapshotMade.ms") > 0
     gp = GamePage(page, "digit-chain").open(site_url)
     took = boot(page)
     assert took == {"path": "snapshot", "reason": "", "ms": took["ms"]}, took
     # The restored Python is this build's (its marker), with the rules imported from the
     # bundle's compiled files where PyScript unpacks them.
-    where = page.evaluate(
-        "ndPythonBoot.pyodide.runPython("
-        "'import sys, py_rules.engine.players as p; (p.__file__, sys._nd_snapshot)').toJs()"
+    where = run_python(
+        page, "import sys, py_rules.engine.players as p\nresult = [p.__file__, sys._nd_snapshot]"
     )
     assert where[0].startswith("/home/pyodide/py_rules/engine/players.py"), where
     assert snapshot_file().name == f"snapshot-{where[1][:16]}.gz"
@@ -157,9 +154,7 @@ def test_a_normal_start_plays(
     gp = GamePage(page, "number-circle").open(site_url, "?python-start=normal")
     took = boot(page)
     assert took == {"path": "normal", "reason": "asked for", "ms": took["ms"]}, took
-    where = page.evaluate(
-        "ndPythonBoot.pyodide.runPython('import sys; hasattr(sys, \"_nd_snapshot\")')"
-    )
+    where = run_python(page, "import sys\nresult = hasattr(sys, '_nd_snapshot')")
     assert where is False  # a fresh interpreter, not a restored one
     play_one_move(gp)
     assert console["error"] == []
@@ -259,9 +254,7 @@ def test_random_choices_differ_between_two_visits(context: BrowserContext, site_
     for visit in range(2):
         gp = GamePage(page, "number-duel").open(site_url, "" if visit else "?python-start=snapshot")
         assert boot(page)["path"] == "snapshot"
-        floats.append(
-            page.evaluate("ndPythonBoot.pyodide.runPython('import random; random.random()')")
-        )
+        floats.append(run_python(page, "import random\nresult = random.random()"))
         gp.new_game(mode="2p", first="1", numbers="9", name1="", name2="")
         page.get_by_role("button", name=re.compile(r"^Show .*'s numbers$")).click()
         names = page.locator("#targets").get_by_role("button", name=re.compile(r"^\d$"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import SLUGS, GamePage
+from gamepage import SLUGS, GamePage, run_python
 from playwright.sync_api import BrowserContext, expect
 from test_games import play_out
 
@@ -25,15 +25,6 @@ def trimmed_zip() -> Path:
     """The trimmed standard library as the site ships it: gzipped at build time."""
     (found,) = (SITE / "vendor" / "pyodide").glob("python_stdlib-*.zip.gz")
     return found
-
-
-def python(page: Any, code: str) -> Any:
-    """Run Python in the page's interpreter; the value converted to JavaScript."""
-    return page.evaluate(
-        "(code) => { const v = ndPythonBoot.pyodide.runPython(code);"
-        " return v && v.toJs ? v.toJs() : v; }",
-        code,
-    )
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -54,7 +45,7 @@ def test_every_mode_and_hint_need_only_the_trimmed_library(
     assert trimmed_zip().name in requested and "python_stdlib.zip" not in requested
     # Python's library path names the zip the pages fetched: the trimmed one, nothing else,
     # holding bytecode compiled at build time.
-    where = python(page, "import json; json.__file__")
+    where = run_python(page, "import json\nresult = json.__file__")
     assert re.fullmatch(r"/lib/python3\d+\.zip/json/__init__\.pyc", where), where
 
 
@@ -76,14 +67,16 @@ def test_a_module_outside_the_trimmed_library_still_imports(
     """The safety net: loaded from the full zip, and reported (which the guard fails on)."""
     page = context.new_page()
     GamePage(page, "circle-duel").open(site_url)
-    assert python(page, "import sys; 'email' in sys.modules") is False
-    found = python(page, "import email.mime.text as t; t.__file__")
+    assert run_python(page, "import sys\nresult = 'email' in sys.modules") is False
+    found = run_python(page, "import email.mime.text as t\nresult = t.__file__")
     assert found == "/lib/python_stdlib_full.zip/email/mime/text.py"
     # email and what it imports in turn, each named.
     expect(page.locator("html")).to_have_attribute("data-stdlib-fallback", re.compile(r"^email "))
     # Missing everywhere still fails at once, as in any Python.
-    probe = "try:\n    import no_such_module\nexcept ImportError as e:\n    r = type(e).__name__\nr"
-    error = python(page, probe)
+    probe = (
+        "try:\n    import no_such_module\nexcept ImportError as e:\n    result = type(e).__name__"
+    )
+    error = run_python(page, probe)
     assert error == "ModuleNotFoundError"
     assert watch.stdlib_fallbacks, "the guard saw the report"
     watch.stdlib_fallbacks.clear()  # expected here: the guard must not fail this test

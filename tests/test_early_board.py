@@ -9,6 +9,7 @@ import asyncio
 import json
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import early_board
@@ -19,6 +20,8 @@ from app.browser.mirror import FIRST_NEW_ID, Document
 from page_worker import game_page
 
 import py_rules
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "site" / "templates"
 
 # The build runs in CPython (its runs start the front end with asyncio.run, which Pyodide's
 # event loop cannot do from a test).
@@ -163,6 +166,20 @@ def test_a_press_whose_outcome_is_chance_is_not_recorded() -> None:
     data = board_data(built("number-duel"))
     for press in data["presses"].values():
         assert all(op[0] != "new" or op[1] >= FIRST_NEW_ID for op in press["ops"])
+
+
+def test_only_a_page_whose_python_runs_in_a_worker_may_start_one_from_a_data_url() -> None:
+    """In a sandboxed iframe (an opaque origin) the game page starts its worker from a `data:`
+    URL (assets/page-worker.js): its policy allows that, and no other page's does."""
+    import offline
+
+    def head(template: str) -> str:
+        text = (TEMPLATES / template).read_text(encoding="utf-8")
+        return text.replace("${root}", "../../")
+
+    assert "worker-src 'self' data:;" in offline.policy(head("python-worker-head.html"))
+    for page in (head("python-page-head.html"), built("circle-duel"), "<p>no worker</p>"):
+        assert "data:" not in offline.policy(page)
 
 
 def test_the_pages_policy_allows_the_boards_style_by_its_hash_only() -> None:

@@ -226,7 +226,8 @@ def test_a_hint_marks_the_board_thinking_and_shows_that_first() -> None:
     page = Page("circle-duel").start()
     count = len(page.posted)
     page.action("hint")
-    first, last = page.posted[count]["ops"], page.posted[-1]["ops"]
+    changes = [message["ops"] for message in page.posted[count:] if message["ops"]]
+    first, last = changes[0], changes[-1]
     body = page.mirror.body.nodeId
     assert ["attr", body, "data-thinking", "hint"] in first
     assert ["attr", body, "data-thinking", None] in last
@@ -248,14 +249,45 @@ def test_share_asks_the_page_to_copy_and_says_so_when_it_did() -> None:
         page.send({"kind": "reply", "call": call, "value": True})  # answered once only
 
 
+def test_every_message_is_answered_with_the_count_python_has_handled() -> None:
+    page = Page("circle-duel", storage={}).start()
+    assert page.posted[-1]["handled"] == 1  # the start, with the board's ops
+    page.press(next_press(page))
+    assert page.posted[-1]["handled"] == 2 and page.posted[-1]["ops"]  # with what it changed
+    batch = page.posted[-1]["batch"]
+    page.send({"kind": "storage", "key": "elsewhere", "value": "x"})  # changes nothing
+    assert page.posted[-1] == {"kind": "ops", "batch": batch, "ops": [], "handled": 3}
+    with pytest.raises(ProtocolError):
+        page.send({"kind": "launch"})  # refused, still answered
+    assert page.posted[-1] == {"kind": "ops", "batch": batch, "ops": [], "handled": 4}
+    posted = len(page.posted)
+    page.channel.flush()  # type: ignore[union-attr]
+    assert len(page.posted) == posted  # nothing new to say: nothing posted
+
+
+def test_a_first_press_is_answered_with_the_start() -> None:
+    from app import worker
+
+    page = Page("circle-duel", storage={})
+    key = str(next_press(Page("circle-duel", storage={}).start()).getAttribute("data-key"))
+    first = {"kind": "first", "key": key}
+    channel = worker.start(
+        page.message, page.post, page.clock, then=lambda started: worker.play_first(started, first)
+    )
+    page.channel = finish(channel)
+    assert page.posted[-1]["handled"] == 2
+
+
 def test_a_run_message_answers_with_its_result() -> None:
     page = Page("circle-duel").start()
     code = "from app.browser import dom\nresult = dom.query('#status').textContent"
     page.send({"kind": "run", "call": 7, "code": code})
     status = page.text("#status")
-    assert page.posted[-1] == {"kind": "result", "call": 7, "value": status, "error": None}
+    results = [message for message in page.posted if message["kind"] == "result"]
+    assert results == [{"kind": "result", "call": 7, "value": status, "error": None}]
     page.send({"kind": "run", "call": 8, "code": "raise ValueError('no')"})
-    assert "ValueError: no" in page.posted[-1]["error"]
+    results = [message for message in page.posted if message["kind"] == "result"]
+    assert "ValueError: no" in results[-1]["error"]
 
 
 def test_a_language_without_its_catalogue_warns_and_shows_english() -> None:
@@ -362,7 +394,9 @@ def test_malformed_messages_are_refused_and_change_nothing() -> None:
         with pytest.raises(ProtocolError):
             page.channel.receive(copy.deepcopy(message))  # type: ignore[union-attr]
     assert page.mirror.body.outer_html() == before
-    assert len(page.posted) == posted
+    # Each is answered (the page counts what it sent), with no change.
+    answers = page.posted[posted:]
+    assert [answer["ops"] for answer in answers] == [[]] * len(hostile_messages(page))
     play_one_move(page)  # the page still plays
     assert page.same()
 

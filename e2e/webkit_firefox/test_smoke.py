@@ -20,6 +20,7 @@ import json
 import re
 
 from engines import Tab
+from gamepage import PYTHON_BOOT
 from test_embed import LESSON, SITE_ADDRESS, iframe_snippet
 
 from py_rules.engine.puzzles import load, puzzles_for
@@ -204,8 +205,8 @@ def test_a_visit_makes_the_snapshot_the_next_restores_it_none_downloaded(
         timeout=READY_S,
     )
     open_page(tab, f"{site.url}games/sequence-duel/?mode=vs-computer&delay=0")
-    started = tab.run("() => [document.documentElement.dataset.pythonBoot, ndPythonBoot.reason]")
-    assert started == ["snapshot", ""], f"{tab.name}: {started}"
+    started = tab.run(PYTHON_BOOT)
+    assert [started["path"], started["reason"]] == ["snapshot", ""], f"{tab.name}: {started}"
     make_a_move(tab, "sequence-duel")
     wait_moves(tab, 2)
     downloaded = [path for path in site.meter.paths if re.search(r"/snapshot-[0-9a-f]+\.gz$", path)]

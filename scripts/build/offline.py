@@ -63,7 +63,8 @@ CATALOGUE = re.compile(r"locale/(?P<tag>[^/]+)\.mo")
 #   removes its one worker hook first (Python runs on the main thread, no workers), so
 #   nothing is compiled;
 # - no inline script or style (Python styles elements through the CSSOM, which CSP allows;
-#   the pages have no inline handlers), no blob: or data: URL.
+#   the pages have no inline handlers), no blob: or data: URL (but `worker-src data:` on the
+#   game pages, below).
 # Everything else comes from the site's own origin.
 CSP = "; ".join(
     (
@@ -85,13 +86,24 @@ THEME = "#1f2430"
 INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
+# A game page whose Python runs in a Web Worker (assets/page-worker.js): in an opaque origin (a
+# sandboxed iframe without allow-same-origin) the site's address is another origin, which a
+# worker may not be started from, so the page starts its worker from a `data:` URL that imports
+# the host from the site; a `blob:` worker does not load there in Chromium.
+WORKER_PAGE = re.compile(r'<script src="[^"]*assets/page-worker\.js"')
+
+
 def policy(page: str) -> str:
-    """The page's Content Security Policy: CSP, plus the hash of each <style> it holds."""
+    """The page's Content Security Policy: CSP, plus the hash of each <style> it holds, and a
+    game page whose Python runs in a worker may start it from a `data:` URL."""
     hashes = [
         "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
         for css in INLINE_STYLE.findall(page)
     ]
-    return CSP.replace("style-src 'self'", " ".join(["style-src 'self'", *hashes]))
+    found = CSP.replace("style-src 'self'", " ".join(["style-src 'self'", *hashes]))
+    if WORKER_PAGE.search(page):
+        found = found.replace("worker-src 'self'", "worker-src 'self' data:")
+    return found
 
 
 def head_tags(up: str, csp: str = CSP) -> str:

@@ -127,6 +127,7 @@ async def start(
             await main.start(slug)
         then(channel)
     finally:
+        channel.handled += 1  # the start message
         channel.flush()
     return channel
 
@@ -143,6 +144,7 @@ def play_first(channel: Channel, message: Any) -> None:
     click on the board's button of that key, as the page forwards one to each listening
     node, then the mark the page waits for to show Python's board in place of its own. A
     key the fresh board has no button for only marks (the page then shows Python's board)."""
+    channel.handled += 1  # answered with the ops it makes, or refused
     key = message.get("key")
     if not isinstance(key, str):
         raise ProtocolError("first: key must be the pressed button's data-key")

@@ -58,17 +58,45 @@
 
   // ----- the worker ------------------------------------------------------------------------
 
-  const worker = new Worker(new URL("python-worker.mjs", script.src), { type: "module" });
+  /** The worker, from the site's own address; but in a page of an opaque origin (a sandboxed
+   * iframe without allow-same-origin, as the lesson builder's snippet makes) the site is
+   * another origin, which a worker may not be started from: there a `data:` module that
+   * imports the host from the site (served to any origin, as GitHub Pages does). A `blob:`
+   * one would not load there (Chromium); the game pages' policy allows `worker-src data:`. */
+  function startWorker() {
+    const host = new URL("python-worker.mjs", script.src);
+    if (self.origin !== "null") return new Worker(host, { type: "module" });
+    const source = `import ${JSON.stringify(host.href)};`;
+    return new Worker(`data:text/javascript,${encodeURIComponent(source)}`, { type: "module" });
+  }
+  const worker = startWorker();
   worker.postMessage({
     kind: "boot",
+    // `?python-start=` (tests and benchmarks) is the page's address's, which the worker's is not.
+    pythonStart: new URLSearchParams(location.search).get("python-start"),
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,
   });
+  // Until Python has answered every message sent to it (the `handled` count of the ops it
+  // sends), <html data-nd-pending> holds how many are unanswered: what a press changes is not
+  // on the page yet. Work Python starts later (the computer's move after its pause, a
+  // language's catalogue) has signals of its own.
+  let sent = 0;
+  let answered = 0;
+  function showPending() {
+    const pending = sent - answered;
+    const root = document.documentElement;
+    if (pending > 0) root.dataset.ndPending = String(pending);
+    else delete root.dataset.ndPending;
+  }
   // Nothing before the page itself (`start`), which says the page as it is then: a theme
   // switch or a storage event before it would be Python's first message.
   function send(message) {
-    return (started || message.kind === "start") && worker.postMessage(message);
+    if (!started && message.kind !== "start") return;
+    worker.postMessage(message);
+    sent++;
+    showPending();
   }
   // A worker that cannot start at all (its module refused or missing) says so only here.
   worker.addEventListener("error", (event) => {
@@ -108,6 +136,7 @@
   let board = null;
   let firstKey = null; // the press shown before Python was ready, handed to Python
   let held = null; // Python's ops, kept until they include that press (null: none kept)
+  let heldHandled; // the `handled` count that came with the ops kept
   const styledEarly = new Set(); // the page's own elements a first press styled
   const waiting = () => early && document.body?.dataset.state === "loading";
 
@@ -190,15 +219,17 @@
   /** Python's ops: shown at once, unless a first press is shown that Python has not played
    * yet (then kept, and shown all at once with the ops that play it: the fresh board never
    * shows again between the two). */
-  function received(ops, batch) {
+  function received(ops, batch, handled) {
     if (held !== null) {
       held.push(...ops);
+      heldHandled = handled ?? heldHandled;
       const confirmed = ops.some(
         ([name, effect, args]) => name === "effect" && effect === "mark" && args[0] === "nd-first-press-confirmed",
       );
       if (!confirmed) return;
       ops = held;
       held = null;
+      handled = heldHandled;
     }
     if (ops.some(([name]) => name !== "effect")) {
       // Python draws the board now: the styles a first press gave the page's own elements
@@ -209,12 +240,16 @@
     }
     applyOps(ops);
     appliedBatch(batch); // the last of the batches applied now
+    if (Number.isInteger(handled)) {
+      answered = handled;
+      showPending();
+    }
   }
 
   worker.addEventListener("message", ({ data: message }) => {
     switch (message.kind) {
       case "ops":
-        received(message.ops, message.batch);
+        received(message.ops, message.batch, message.handled);
         break;
       case "result":
         result(message);

@@ -25,6 +25,11 @@ const settles = ([name, effect, args]) =>
   ((effect === "boot" && ["ready", "fail"].includes(args?.[0])) ||
     (effect === "html" && args?.[0] === "data-nd-embeds"));
 
+/** The wrapper's word that Python loaded `names` from the full standard library (its safety
+ * net): on the page, as where Python runs on the main thread. */
+globalThis.ndStdlibFallback = (names) =>
+  post({ kind: "ops", ops: [["effect", "html", ["data-stdlib-fallback", names.join(" ")]]] });
+
 /** Python's way out: one worker -> page message as JSON text. */
 globalThis.ndPost = (text) => {
   const message = JSON.parse(text);
@@ -130,8 +135,9 @@ async function download(url) {
   return response.arrayBuffer();
 }
 
-async function start({ interpreter, files, sizes }) {
+async function start({ interpreter, files, sizes, pythonStart }) {
   countDownloads(sizes);
+  globalThis.ndPythonStart = pythonStart ?? null; // read by the wrapper when it is imported
   const { loadPyodide } = await import(interpreter); // starts Python as soon as it is evaluated
   const fetched = files.map(([url, where]) => [download(url), where]);
   for (const [promise] of fetched) promise.catch(() => {}); // reported when awaited below
@@ -154,5 +160,20 @@ async function start({ interpreter, files, sizes }) {
   receive = pyodide.pyimport("app.worker").receive;
   const ready = performance.mark("nd-worker-python-ready");
   post({ kind: "ops", ops: [["effect", "mark", [ready.name, at(ready)]]] });
+  forwardLaterMarks(new Set([...marks.map(([, , [name]]) => name), ready.name]));
   while (queue.length) deliver(queue.shift());
+}
+
+/** The wrapper's marks made after the start (the snapshot for the next visit:
+ * nd-snapshot-making, nd-snapshot-kept or nd-snapshot-not-kept) reach the page too, at their
+ * time, as those of the start did. */
+function forwardLaterMarks(sent) {
+  const at = (mark) => performance.timeOrigin + mark.startTime;
+  new PerformanceObserver((list) => {
+    for (const mark of list.getEntries()) {
+      if (sent.has(mark.name) || !mark.name.startsWith("nd-")) continue;
+      sent.add(mark.name);
+      post({ kind: "ops", ops: [["effect", "mark", [mark.name, at(mark)]]] });
+    }
+  }).observe({ type: "mark", buffered: true });
 }

@@ -59,8 +59,10 @@ const CAN_GUNZIP = (() => {
     return false;
   }
 })();
-// `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks).
-const FORCED = new URLSearchParams(location.search).get("python-start");
+// `?python-start=normal|snapshot` forces one way on a first visit (for tests and benchmarks):
+// the page's address's, which the game pages' worker host passes on as `ndPythonStart`.
+const FORCED =
+  globalThis.ndPythonStart ?? new URLSearchParams(location.search).get("python-start");
 
 // This module also runs in the game pages' worker (assets/python-worker.mjs), which has no
 // document: the page's attributes are then set by the worker's host.
@@ -351,6 +353,7 @@ function fetchFullStdlib() {
 function reportFallback(name) {
   fallbackModules.push(name);
   if (IN_PAGE) document.documentElement.dataset.stdlibFallback = fallbackModules.join(" ");
+  else globalThis.ndStdlibFallback?.(fallbackModules); // the worker's host tells the page
   console.warn(`Python module ${name} is not in the trimmed standard library: loaded from the full one`);
 }
 

@@ -66,6 +66,10 @@ class Channel:
         self.schedule = schedule
         self.scheduled = False
         self.batch = 0  # the number of the last `ops` message posted
+        # How many of the page's messages Python has handled, and the count the page was last
+        # told: the page marks itself busy until it hears that all it sent is handled.
+        self.handled = 0
+        self.told_handled = 0
         self.focus_batch = 0  # the batch in which Python last moved the focus
         page.flush = self.flush
         page.document.on_change = self.batch_started
@@ -81,7 +85,9 @@ class Channel:
             self.schedule(self.flush)
 
     def flush(self) -> None:
-        """Post the ops recorded since the last flush (nothing when there are none)."""
+        """Post the ops recorded since the last flush with the count of the page's messages
+        handled; nothing when there are no ops and the page already has that count (a
+        message that changed nothing is still answered, by an `ops` message without ops)."""
         self.scheduled = False
         ops = self.document.take_ops()
         if ops:
@@ -89,14 +95,18 @@ class Channel:
             if self.document.focus_moved:
                 self.document.focus_moved = False
                 self.focus_batch = self.batch
-            self.post({"kind": "ops", "batch": self.batch, "ops": ops})
+        if ops or self.handled != self.told_handled:
+            self.told_handled = self.handled
+            self.post({"kind": "ops", "batch": self.batch, "ops": ops, "handled": self.handled})
 
     def receive(self, message: Any) -> None:
-        """Apply one message from the page, run what it concerns, then flush."""
-        apply = self.checked(message)
+        """Apply one message from the page, run what it concerns, then flush. A message
+        refused (ProtocolError, nothing changed) is answered too: the page counts it."""
         try:
+            apply = self.checked(message)
             apply()
         finally:
+            self.handled += 1
             self.flush()
 
     # ----- checking: each kind's fields, then a function that applies them ---------------
