@@ -67,8 +67,9 @@ def unsaved(page: Page) -> Position:
     may send)."""
     code = "from app import main\nboard = main._boards[-1]\n"
     code += "result = [board.rng.getstate(), board.session.to_data()]"
+    sent = len(page.posted)
     page.send({"kind": "run", "call": 1, "code": code})
-    answer = page.posted[-1]
+    (answer,) = [message for message in page.posted[sent:] if message["kind"] == "result"]
     assert answer["kind"] == "result" and answer["error"] is None, answer
     (version, state, gauss), data = answer["value"]
     stream = random.Random()
