@@ -139,9 +139,8 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 	$(RUN_PYODIDE)
 
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
-# spends much of its start waiting on its own fetches and timers, so three share two cores
-# well once the rules suites give way to them (`nice`, below).
-E2E_WORKERS ?= 3
+# spends much of its start waiting on its own fetches and timers, so two share two cores well.
+E2E_WORKERS ?= 2
 RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox --ignore=e2e/checkers -n $(E2E_WORKERS) --dist worksteal --durations=12
 RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
 # The web's own checkers that need no browser (the Nu Html Checker): one JVM over every file.
