@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
@@ -70,6 +71,12 @@ def python_places(site: Path = SITE_DIR) -> dict[str, str]:
 def require_site(site: Path = SITE_DIR) -> None:
     if not (site / "index.html").is_file():
         raise SystemExit(f"no {site}/index.html: run `make site` first")
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages: how busy the machine was (2 cores here), printed
+    beside every figure a benchmark measures."""
+    return " ".join(f"{n:.1f}" for n in os.getloadavg())
 
 
 def add_chromium_option(parser: argparse.ArgumentParser) -> None:

@@ -19,13 +19,12 @@ Python started (snapshot, normal).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 from typing import Any
 
 import engines
-from _browser import FLOOR_PATH, require_site, serve_site
+from _browser import FLOOR_PATH, load_average, require_site, serve_site
 from first_visit import SETTLED
 
 FLOOR = "floor (bare loadPyodide)"
@@ -92,10 +91,6 @@ def report(versions: dict[str, str], results: dict[str, dict[str, Visits]], roun
                 f"{name:26} {cold:8.0f} {cold / f_cold:7.2f}x {warm:8.0f} {warm / f_warm:7.2f}x"
                 f"  {started}"
             )
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main(argv: list[str] | None = None) -> int:

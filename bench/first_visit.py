@@ -35,7 +35,6 @@ under 4.5 MB on the wire.
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
 import tempfile
@@ -44,7 +43,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, FLOOR_PATH, chromium_path, load_parser, require_site, serve_site
+from _browser import (
+    FLAGS,
+    FLOOR_PATH,
+    chromium_path,
+    load_average,
+    load_parser,
+    require_site,
+    serve_site,
+)
 from site_server import SITE_DIR, ByteMeter
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
@@ -381,11 +388,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average after: {load_average()}")
     ok = report(results, networks)
     return 0 if ok or not args.check else 1
-
-
-def load_average() -> str:
-    """The 1, 5 and 15 minute load averages: how busy the machine was (2 cores here)."""
-    return " ".join(f"{n:.1f}" for n in os.getloadavg())
 
 
 if __name__ == "__main__":

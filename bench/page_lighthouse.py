@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from _baseline import add_baseline_option, baseline_site
-from _browser import chromium_path, require_site
+from _browser import chromium_path, load_average, require_site
 from _perf_figures import lighthouse_figures, medians
 from lighthouse_run import LIGHTHOUSE, ROOT, lighthouse
 from site_server import SITE_DIR, start_server, warm_gzip_cache
@@ -92,10 +92,6 @@ def wait_for_quiet(most_s: int, limit: float = BUSY_LOAD) -> None:
 def page_file(site: Path, address: str) -> Path:
     """The file a page's address serves (a folder's index.html)."""
     return site / (address + "index.html" if address.endswith("/") else address)
-
-
-def load_average() -> str:
-    return " ".join(f"{n:.1f}" for n in os.getloadavg())
 
 
 def run(

@@ -33,12 +33,12 @@ from _browser import (
     add_chromium_option,
     chromium_path,
     e2e_helper,
+    load_average,
     python_places,
     require_site,
     serve_site,
 )
 from _perf_figures import main_thread_cpu
-from page_lighthouse import load_average
 from playwright.sync_api import expect
 from site_server import SITE_DIR
 
