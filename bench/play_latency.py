@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from _baseline import add_baseline_option, baseline_site
-from _browser import FLAGS, chromium_path, require_site, serve_site, wait_ready
+from _browser import FLAGS, chromium_path, load_average, require_site, serve_site, wait_ready
 from _perf_figures import Phase, Worst, overall, worst_by_phase
-from page_lighthouse import add_quiet_option, load_average, wait_for_quiet
+from page_lighthouse import add_quiet_option, wait_for_quiet
 from site_server import SITE_DIR
 
 LEVELS = ("easy", "medium", "perfect")

@@ -45,9 +45,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _browser import FLAGS, FLOOR_PATH, chromium_path, require_site, serve_site
+from _browser import FLAGS, FLOOR_PATH, chromium_path, load_average, require_site, serve_site
 from first_visit import READY_MARKER
-from page_lighthouse import add_quiet_option, load_average, wait_for_quiet
+from page_lighthouse import add_quiet_option, wait_for_quiet
 from site_server import SITE_DIR
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
