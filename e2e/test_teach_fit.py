@@ -4,7 +4,9 @@ Its iframe is as tall as the framed board needs for the game and options chosen:
 at its largest offered size, framed on another site from the very snippet the builder gives,
 shows its whole board and its buttons without scrolling. A choice that makes the starting
 moves illegal is said beside the moves, and the preview shows no board until the choices
-make a lesson again; a lesson has no side to take in a game by link.
+make a lesson again; a lesson has no side to take in a game by link. A framed game page whose
+Python runs in a worker fits its frame while it waits for Python too, and keeps nothing of
+the full page the build drew for it (scripts/build/early_board.py) once Python's is up.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS
-from playwright.sync_api import Browser, Page, expect
+from app.pages.frame_size import FRAME_WIDTH, frame_height
+from gamepage import READY_TIMEOUT_MS, worker_page
+from playwright.sync_api import Browser, Page, Route, expect
 from strategies import every_game
 
 import py_rules
@@ -47,6 +50,13 @@ FRAMED = """() => ({
   buttons: Math.max(...[...document.querySelectorAll('.actions button')]
     .filter(b => b.checkVisibility()).map(b => b.getBoundingClientRect().bottom)),
 })"""
+
+
+HEIGHTS = """() => ({
+  content: document.documentElement.scrollHeight, frame: document.documentElement.clientHeight,
+})"""
+RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
+STARTED = "performance.getEntriesByName('nd-worker-start-sent').length > 0"
 
 
 def open_builder(page: Page, site_url: str, query: str) -> None:
@@ -112,4 +122,51 @@ def test_moves_made_illegal_by_an_option_are_refused_beside_them_and_no_board_is
     expect(page.locator(".field-error")).to_have_count(0)
     expect(preview.locator("canvas")).to_have_count(1)
     expect(preview.locator(".history li").first).to_contain_text("30")
+    context.close()
+
+
+def test_a_framed_worker_page_fits_its_frame_before_python_and_keeps_no_part_it_lacks(
+    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str]
+) -> None:
+    # The build drew the standard game of a full page (a smaller board, the game by link's
+    # parts); the lesson is the largest board, in a frame as tall as it needs.
+    slug, options = "circle-duel", LARGEST["circle-duel"]
+    height = frame_height(slug, options, "")
+    query = "&".join(f"{name}={value}" for name, value in options.items())
+    src = f"{site_url}games/{slug}/{worker_page()}?embed=1&{query}"
+    iframe = f'<iframe src="{src}" title="A lesson" width="{FRAME_WIDTH}" height="{height}"'
+    folder, host_url = other_origin
+    (folder / "lesson.html").write_text(
+        HOST_PAGE.format(snippet=f'{iframe} style="border:0" sandbox="allow-scripts"></iframe>'),
+        encoding="utf-8",
+    )
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    page = watch.attach(context.new_page())
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # Python cannot start until the route goes on
+        held.append(route)
+
+    context.route(RUNTIME, hold)
+    page.goto(f"{host_url}lesson.html")
+    framed = page.frame_locator("iframe")
+    frame = next(f for f in page.frames if f != page.main_frame)
+    frame.wait_for_function(STARTED, timeout=READY_TIMEOUT_MS)  # the page is sent to Python
+    expect(framed.locator("body")).to_have_attribute("data-state", "loading")
+    expect(framed.locator("#loading")).to_be_visible()
+    waiting = frame.evaluate(HEIGHTS)
+    assert waiting["content"] <= waiting["frame"] == height, f"scrolls while loading: {waiting}"
+
+    context.unroute(RUNTIME)
+    for route in held:
+        route.continue_()
+    expect(framed.locator("body")).to_have_attribute(
+        "data-state", "ready", timeout=READY_TIMEOUT_MS
+    )
+    expect(framed.locator("html")).not_to_have_attribute("data-nd-pending", re.compile(".*"))
+    expect(framed.locator("[data-nd-id]")).to_have_count(0)  # each made again by Python, or gone
+    expect(framed.locator(".link-open, .link-panel")).to_have_count(0)
+    ready = frame.evaluate(FRAMED)
+    assert ready["content"] <= ready["frame"], f"the framed page scrolls, {ready}"
+    assert ready["buttons"] <= ready["frame"], f"buttons cut off, {ready}"
     context.close()

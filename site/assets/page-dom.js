@@ -67,6 +67,24 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       known(Number(element.dataset.ndId), element);
     }
   }
+  /** The build's elements (and a first press's) that Python made again (`new` empties them
+   * in place) and has not put anywhere since: Python holds them out of its page. */
+  const unplaced = new Set();
+  /** Once Python's page is up, the elements the build drew that are no part of it leave the
+   * page: the ones Python's start did not make again (still `data-nd-id`: a `new` op clears
+   * it), and the ones it made again but holds out of its page. The build drew the fresh game
+   * of a full page; a start that differs from it (a framed board, other options, a save)
+   * makes fewer or other elements, which must take no room on the page. */
+  function dropUnclaimed() {
+    for (const element of document.body.querySelectorAll("[data-nd-id]")) {
+      const id = ids.get(element);
+      if (nodes.get(id) === element) nodes.delete(id);
+      ids.delete(element);
+      element.remove();
+    }
+    for (const element of unplaced) element.remove();
+    unplaced.clear();
+  }
   /** Made by Python: by the build (`data-nd-id`), or by a first press shown before Python. */
   const madeByPython = (element) => "ndId" in element.dataset || ids.get(element) >= FIRST_NEW_ID;
 
@@ -322,7 +340,13 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     },
   };
 
-  const child = (item) => (typeof item === "string" ? item : node(item));
+  /** A child of a placing op (`append`...): text, or an element Python now puts somewhere. */
+  const child = (item) => {
+    if (typeof item === "string") return item;
+    const element = node(item);
+    unplaced.delete(element);
+    return element;
+  };
 
   function draw(canvas, calls) {
     const context = canvas.getContext("2d");
@@ -340,6 +364,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
         // emptied, so that the page never shows it missing; the next ops fill it again.
         for (const name of built.getAttributeNames()) built.removeAttribute(name);
         built.replaceChildren();
+        unplaced.add(built);
         return;
       }
       known(id, tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag));
@@ -385,7 +410,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       }
     },
     insert(parent, item, before) {
-      node(parent).insertBefore(node(item), before === null || before === undefined ? null : node(before));
+      node(parent).insertBefore(child(item), before === null || before === undefined ? null : node(before));
     },
     children(parent, children) {
       node(parent).replaceChildren(...children.map(child));
@@ -477,6 +502,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     forcedColors,
     node,
     numberBuilt,
+    dropUnclaimed,
     numberBody,
     numberRoots,
     sizesOf,

@@ -23,6 +23,7 @@
     forcedColors,
     node,
     numberBuilt,
+    dropUnclaimed,
     numberBody,
     sizesOf,
     storageCopy,
@@ -138,6 +139,7 @@
   let held = null; // Python's ops, kept until they include that press (null: none kept)
   let heldHandled; // the `handled` count that came with the ops kept
   const styledEarly = new Set(); // the page's own elements a first press styled
+  let pruned = false; // the build's elements Python did not make again are gone
   const waiting = () => early && document.body?.dataset.state === "loading";
 
   function boardData() {
@@ -240,6 +242,11 @@
     }
     applyOps(ops);
     appliedBatch(batch); // the last of the batches applied now
+    // Python's page is up: what the build drew and Python did not make again goes.
+    if (!pruned && document.body.dataset.state === "ready") {
+      pruned = true;
+      dropUnclaimed();
+    }
     if (Number.isInteger(handled)) {
       answered = handled;
       showPending();
