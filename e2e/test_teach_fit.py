@@ -56,7 +56,18 @@ HEIGHTS = """() => ({
   content: document.documentElement.scrollHeight, frame: document.documentElement.clientHeight,
 })"""
 RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
-STARTED = "performance.getEntriesByName('nd-worker-start-sent').length > 0"
+# Every element a layout shift moved, outside the loading screen (in every frame).
+RECORD_SHIFTS = """
+window.ndShifted = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) for (const source of entry.sources) {
+    const node = source.node;
+    if (node instanceof Element && !node.closest("#loading")) {
+      window.ndShifted.push(`${node.localName}.${node.className} ${entry.value}`);
+    }
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
 
 
 def open_builder(page: Page, site_url: str, query: str) -> None:
@@ -125,15 +136,19 @@ def test_moves_made_illegal_by_an_option_are_refused_beside_them_and_no_board_is
     context.close()
 
 
+# The build drew the standard game of a full page (scripts/build/early_board.py): another
+# board than the lesson's largest, a bar of choices under Number Circle's, the game by link.
+FRAMED_LESSONS = {"circle-duel": LARGEST["circle-duel"], "number-circle": {}}
+
+
+@pytest.mark.parametrize("slug", list(FRAMED_LESSONS))
 def test_a_framed_worker_page_fits_its_frame_before_python_and_keeps_no_part_it_lacks(
-    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str]
+    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str], slug: str
 ) -> None:
-    # The build drew the standard game of a full page (a smaller board, the game by link's
-    # parts); the lesson is the largest board, in a frame as tall as it needs.
-    slug, options = "circle-duel", LARGEST["circle-duel"]
+    options = FRAMED_LESSONS[slug]
     height = frame_height(slug, options, "")
-    query = "&".join(f"{name}={value}" for name, value in options.items())
-    src = f"{site_url}games/{slug}/{worker_page()}?embed=1&{query}"
+    query = "".join(f"&{name}={value}" for name, value in options.items())
+    src = f"{site_url}games/{slug}/{worker_page()}?embed=1{query}"
     iframe = f'<iframe src="{src}" title="A lesson" width="{FRAME_WIDTH}" height="{height}"'
     folder, host_url = other_origin
     (folder / "lesson.html").write_text(
@@ -141,6 +156,7 @@ def test_a_framed_worker_page_fits_its_frame_before_python_and_keeps_no_part_it_
         encoding="utf-8",
     )
     context = browser.new_context(viewport={"width": 1024, "height": 900})
+    context.add_init_script(RECORD_SHIFTS)
     page = watch.attach(context.new_page())
     held: list[Route] = []
     released = False
@@ -154,10 +170,13 @@ def test_a_framed_worker_page_fits_its_frame_before_python_and_keeps_no_part_it_
     context.route(RUNTIME, hold)
     page.goto(f"{host_url}lesson.html")
     framed = page.frame_locator("iframe")
-    frame = next(f for f in page.frames if f != page.main_frame)
-    frame.wait_for_function(STARTED, timeout=READY_TIMEOUT_MS)  # the page is sent to Python
+    # The page has sent itself to Python, which cannot answer yet.
+    expect(framed.locator("html")).to_have_attribute(
+        "data-nd-pending", re.compile(r"^\d+$"), timeout=READY_TIMEOUT_MS
+    )
     expect(framed.locator("body")).to_have_attribute("data-state", "loading")
     expect(framed.locator("#loading")).to_be_visible()
+    frame = next(f for f in page.frames if f != page.main_frame)
     waiting = frame.evaluate(HEIGHTS)
     assert waiting["content"] <= waiting["frame"] == height, f"scrolls while loading: {waiting}"
 
@@ -173,4 +192,7 @@ def test_a_framed_worker_page_fits_its_frame_before_python_and_keeps_no_part_it_
     ready = frame.evaluate(FRAMED)
     assert ready["content"] <= ready["frame"], f"the framed page scrolls, {ready}"
     assert ready["buttons"] <= ready["frame"], f"buttons cut off, {ready}"
+    # Nothing on the page moved when Python's board took the loading screen's place (the
+    # loading screen's own lines may, while it counts the bytes).
+    assert frame.evaluate("window.ndShifted") == [], "moved when Python took over"
     context.close()
