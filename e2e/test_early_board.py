@@ -17,7 +17,7 @@ from typing import Any
 import early_board_cases as cases
 import pytest
 from gamepage import READY_TIMEOUT_MS, storage_key, worker_page
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Route, expect
 
 RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
 
@@ -87,6 +87,33 @@ def test_a_press_the_build_did_not_record_shows_getting_ready(
     tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:
     cases.unrecorded_press_says_getting_ready(tab, open_held)
+
+
+def test_a_control_changed_before_python_goes_back_to_the_drawn_value_saying_why(
+    page: Page, open_held: cases.OpenHeld
+) -> None:
+    """A level chosen or a name typed before Python would be undone by Python, which starts
+    from the build's values: the control goes back at once and says "getting ready"."""
+    held = open_held("circle-duel")
+    level, name = page.locator("#opt-level"), page.locator("#opt-name1")
+    drawn = level.input_value()
+    other = next(
+        v
+        for v in level.locator("option").evaluate_all("(o) => o.map((e) => e.value)")
+        if v != drawn
+    )
+    level.select_option(other)
+    expect(page.locator("#message")).to_have_text(cases.GETTING_READY)
+    expect(level).to_have_value(drawn)
+    name.press_sequentially("Ann")
+    expect(name).to_have_value("")
+    held.release()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    level.select_option(other)  # Python's now: the choice stays
+    name.press_sequentially("Ann")
+    expect(level).to_have_value(other)
+    expect(name).to_have_value("Ann")
+    expect(page.locator("#message")).not_to_have_text(cases.GETTING_READY)
 
 
 @pytest.mark.parametrize(
