@@ -3,7 +3,9 @@ Chromium's suite runs too (e2e/test_early_board.py), once per engine.
 
 Neither engine is driven by Playwright, so Python is held back at the server: each test
 serves the site on an origin of its own (webkit_firefox/servers.py, HeldSite) whose response
-with the runtime's WebAssembly waits until the case releases it.
+with the runtime's WebAssembly waits until the case releases it. Digit Chain's unrecorded
+press is left to Chromium's suite (a WebKit start costs most of a minute on this machine;
+"getting ready" is pressed in the other cases too).
 """
 
 from __future__ import annotations
@@ -50,12 +52,6 @@ def test_a_refused_first_press_before_python_says_why_in_the_rules_words(
     tab: Tab, open_held: cases.OpenHeld
 ) -> None:
     cases.refused_first_press_says_why(tab, open_held)
-
-
-def test_a_press_the_build_did_not_record_shows_getting_ready(
-    tab: Tab, open_held: cases.OpenHeld
-) -> None:
-    cases.unrecorded_press_says_getting_ready(tab, open_held)
 
 
 def test_a_saved_game_never_shows_the_build_board_as_playable(
