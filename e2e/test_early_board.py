@@ -1,24 +1,25 @@
-"""The board before Python: a game page whose Python runs in a worker shows the fresh board
-the build drew (scripts/build/early_board.py) at once, takes the first press before Python
-is ready, and hands it to Python, which confirms it; a visit that would not show the fresh
-game never shows the build's board as playable.
+"""The board before Python, in Chromium: a game page whose Python runs in a worker shows the
+fresh board the build drew (scripts/build/early_board.py) at once, takes the first press
+before Python is ready, and hands it to Python, which confirms it; a visit that would not
+show the fresh game never shows the build's board as playable.
 
-Python is kept from starting by holding the runtime's WebAssembly in a route until the
-test releases it; the tests wait on the page's own signals (attributes, text, marks).
+The cases are e2e/early_board_cases.py's, which the WebKit and Firefox suite runs too
+(e2e/webkit_firefox/test_board_before_python.py). Here Python is kept from starting by
+holding the runtime's WebAssembly in a Playwright route until the case releases it; every
+wait is on the page's own signals (attributes, text, marks).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
+import early_board_cases as cases
 import pytest
 from gamepage import READY_TIMEOUT_MS, storage_key, worker_page
 from playwright.sync_api import Browser, Page, Route, expect
 
 RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
-GETTING_READY = "Getting the game ready: press again in a moment."
 
 
 class HeldRuntime:
@@ -51,130 +52,79 @@ def page(browser: Browser, watch: Any) -> Iterator[Page]:
     context.close()
 
 
-def open_held(page: Page, site_url: str, slug: str, address: str = "") -> HeldRuntime:
-    """Open the worker page of `slug` with the runtime held: returns once it is asked for."""
-    held = HeldRuntime(page)
-    runtime = re.compile(r".*/vendor/pyodide/pyodide\.asm\.wasm$")
-    with page.expect_request(runtime, timeout=READY_TIMEOUT_MS):
-        page.goto(f"{site_url}games/{slug}/{worker_page()}{address}", wait_until="domcontentloaded")
-    return held
+@pytest.fixture
+def tab(page: Page) -> cases.PlaywrightTab:
+    return cases.PlaywrightTab(page, READY_TIMEOUT_MS / 1000)
 
 
-def marks(page: Page) -> list[str]:
-    names: list[str] = page.evaluate(
-        "performance.getEntriesByType('mark').map((mark) => mark.name)"
-    )
-    return names
+@pytest.fixture
+def open_held(page: Page, tab: cases.PlaywrightTab, site_url: str) -> cases.OpenHeld:
+    """Open a worker page with the runtime held in a route (Playwright's routing also keeps
+    the HTTP cache out of the way): returns once the page has asked for it."""
+
+    def opened(slug: str, address: str = "") -> cases.Held:
+        held = HeldRuntime(page)
+        with page.expect_request(cases.RUNTIME, timeout=READY_TIMEOUT_MS):
+            tab.goto(f"{site_url}games/{slug}/{worker_page()}{address}")
+        return held
+
+    return opened
 
 
-def confirmed(page: Page) -> None:
-    """Python has started and played the first press (the page's own signals)."""
-    body = page.locator("body")
-    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    page.wait_for_function(
-        "performance.getEntriesByName('nd-first-press-confirmed').length > 0",
-        timeout=READY_TIMEOUT_MS,
-    )
-
-
-def test_a_legal_first_press_before_python_is_shown_then_confirmed_by_python(
-    page: Page, site_url: str
+def test_a_first_press_before_python_is_shown_a_second_gets_ready_python_confirms(
+    tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:
-    held = open_held(page, site_url, "circle-duel")
-    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
-    status = page.locator("#status")
-    fresh = status.inner_text()
-    button = page.locator('#targets button[data-key="1"]')
-    expect(button).to_have_attribute("aria-disabled", "false")
-    button.click()
-    expect(status).not_to_have_text(fresh)
-    shown = status.inner_text()
-    history = page.locator("#history li")
-    expect(history).to_have_count(1)
-    moved = history.first.inner_text()
-    assert "nd-first-press-shown" in marks(page)
-    expect(page.locator("body")).to_have_attribute("data-state", "loading")
-    held.release()
-    confirmed(page)
-    # Python's own board says what the build's said at the press, and plays on from it.
-    expect(status).to_have_text(shown)
-    expect(history).to_have_count(1)
-    expect(history.first).to_have_text(moved)
-    legal = page.locator('#targets button[aria-disabled="false"]').first
-    legal.click()
-    expect(history).to_have_count(2)
+    cases.first_press_shown_second_getting_ready_then_confirmed(tab, open_held)
 
 
 def test_a_refused_first_press_before_python_says_why_in_the_rules_words(
-    page: Page, site_url: str
+    tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:
-    held = open_held(page, site_url, "number-circle")
-    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
-    refused = page.locator('#targets button[aria-disabled="true"]').first
-    message = page.locator("#message")
-    expect(message).to_have_text("")
-    refused.focus()  # a refused button is still a button: a player presses it
-    page.keyboard.press("Enter")
-    expect(message).not_to_have_text("")
-    why = message.inner_text()
-    assert why != GETTING_READY
-    held.release()
-    confirmed(page)
-    expect(message).to_have_text(why)  # Python refuses it in the same words
-    expect(page.locator("#history li.empty")).to_have_count(1)  # no move played
+    cases.refused_first_press_says_why(tab, open_held)
 
 
-def test_a_second_press_before_python_shows_getting_ready_then_python_takes_over(
-    page: Page, site_url: str
+def test_a_press_the_build_did_not_record_shows_getting_ready(
+    tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:
-    held = open_held(page, site_url, "circle-duel")
-    page.locator('#targets button[data-key="1"]').click()
-    expect(page.locator("#history li")).to_have_count(1)
-    page.locator('#targets button[aria-disabled="false"]').first.click()
-    expect(page.locator("#message")).to_have_text(GETTING_READY)
-    expect(page.locator("#board")).to_have_attribute("data-getting-ready", "")
-    expect(page.locator("#history li")).to_have_count(1)  # not taken: said so
-    held.release()
-    confirmed(page)
-    expect(page.locator("#message")).not_to_have_text(GETTING_READY)
-    expect(page.locator("#board")).not_to_have_attribute("data-getting-ready", "")
+    cases.unrecorded_press_says_getting_ready(tab, open_held)
 
 
-def test_a_press_the_build_did_not_record_shows_getting_ready(page: Page, site_url: str) -> None:
-    """Digit Chain's presses are too heavy to send: its first press waits for Python."""
-    held = open_held(page, site_url, "digit-chain")
-    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
-    page.locator('#targets button[aria-disabled="false"]').first.click()
-    expect(page.locator("#message")).to_have_text(GETTING_READY)
+def test_a_control_changed_before_python_goes_back_to_the_drawn_value_saying_why(
+    page: Page, open_held: cases.OpenHeld
+) -> None:
+    """A level chosen or a name typed before Python would be undone by Python, which starts
+    from the build's values: the control goes back at once and says "getting ready"."""
+    held = open_held("circle-duel")
+    level, name = page.locator("#opt-level"), page.locator("#opt-name1")
+    drawn = level.input_value()
+    other = next(
+        v
+        for v in level.locator("option").evaluate_all("(o) => o.map((e) => e.value)")
+        if v != drawn
+    )
+    level.select_option(other)
+    expect(page.locator("#message")).to_have_text(cases.GETTING_READY)
+    expect(level).to_have_value(drawn)
+    name.press_sequentially("Ann")
+    expect(name).to_have_value("")
     held.release()
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-
-
-def saved_game(page: Page, site_url: str, slug: str) -> None:
-    """Play one move on the page so that the game is saved in this browser."""
-    page.goto(f"{site_url}games/{slug}/{worker_page()}")
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    page.locator('#targets button[aria-disabled="false"]').first.click()
-    expect(page.locator("#history li")).to_have_count(1)
-    key = storage_key(site_url, slug)
-    page.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=key)
+    level.select_option(other)  # Python's now: the choice stays
+    name.press_sequentially("Ann")
+    expect(level).to_have_value(other)
+    expect(name).to_have_value("Ann")
+    expect(page.locator("#message")).not_to_have_text(cases.GETTING_READY)
 
 
 @pytest.mark.parametrize(
     "address", ["", "?mode=vs-computer", "?delay=0", "#game=abc", "?g=abc"], ids=str
 )
 def test_a_visit_that_is_not_the_fresh_game_never_shows_the_build_board_as_playable(
-    page: Page, site_url: str, address: str
+    tab: cases.PlaywrightTab, open_held: cases.OpenHeld, site_url: str, address: str
 ) -> None:
     slug = "circle-duel"
-    if not address:
-        saved_game(page, site_url, slug)
-    held = open_held(page, site_url, slug, address)
-    expect(page.locator("html")).to_have_attribute("data-nd-board", "waiting")
-    expect(page.locator("#loading")).to_be_visible()
-    expect(page.locator("#targets button").first).to_be_hidden()
-    expect(page.get_by_role("button", name=re.compile(r"^1$"))).to_have_count(0)
-    held.release()
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    if not address:  # the saved game, not the fresh one
-        expect(page.locator("#history li")).to_have_count(1)
+    if not address:  # a game saved in this browser
+        url = f"{site_url}games/{slug}/{worker_page()}"
+        cases.save_a_game(tab, url, storage_key(site_url, slug))
+    held = open_held(slug, address)
+    cases.never_playable_unless_fresh(tab, held, saved=not address)

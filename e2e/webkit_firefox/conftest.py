@@ -15,7 +15,7 @@ import engines
 import pytest
 from site_server import warm_gzip_cache
 
-from webkit_firefox.servers import SITE, Site
+from webkit_firefox.servers import SITE, HeldSite, Site
 
 
 @pytest.fixture(scope="session")
@@ -46,3 +46,11 @@ def no_console_errors(tab: engines.Tab) -> Iterator[None]:
     yield
     errors = tab.console_errors()
     assert not errors, f"{tab.name}: console errors: {errors}"
+
+
+@pytest.fixture
+def held_site(site: Site) -> Iterator[HeldSite]:
+    """The site on an origin of its own, whose runtime a test can hold back."""
+    held = HeldSite()
+    yield held
+    held.stop()

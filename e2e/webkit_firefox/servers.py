@@ -5,10 +5,10 @@ from __future__ import annotations
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from threading import Thread
+from threading import Event, Thread
 from typing import Any
 
-from site_server import ByteMeter, start_server
+from site_server import ByteMeter, SiteHandler, start_server
 
 SITE = Path(__file__).resolve().parents[2] / "_site"
 PREFIX = "/number-duels/"
@@ -35,6 +35,64 @@ class Site:
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class Gate:
+    """Whether the runtime's WebAssembly may go out now, and whether a page has asked for it
+    since the gate was last closed."""
+
+    RUNTIME = "/vendor/pyodide/pyodide.asm.wasm"
+    HOLD_S = 600  # at the most: a test that never releases it must not leave a thread behind
+
+    def __init__(self) -> None:
+        self.open = Event()
+        self.open.set()
+        self.asked = Event()
+
+    def wait_if_held(self, path: str) -> None:
+        if path.endswith(self.RUNTIME):
+            self.asked.set()
+            self.open.wait(self.HOLD_S)
+
+
+class HeldSite(Site):
+    """The built site on an origin of its own (a new port: no storage, no service worker,
+    nothing cached for it yet) whose runtime waits while the gate is closed, so that Python
+    cannot start before the test lets it: the way to hold it in an engine without
+    Playwright's routes. Every response says `no-store`, so that a second visit asks the
+    server again rather than the browser's HTTP cache."""
+
+    def __init__(self) -> None:
+        self.gate = Gate()
+        super().__init__()
+
+    def start(self) -> None:
+        gate = self.gate
+
+        class Handler(SiteHandler):
+            def serve(self, head: bool) -> None:
+                gate.wait_if_held(self.path.split("?")[0])
+                super().serve(head)
+
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
+
+        self.server, _ = start_server(
+            SITE, port=self.port, prefix=PREFIX, meter=self.meter, handler_class=Handler
+        )
+        self.port = self.server.server_address[1]
+
+    def hold(self) -> None:
+        self.gate.asked.clear()
+        self.gate.open.clear()
+
+    def release(self) -> None:
+        self.gate.open.set()
+
+    def stop(self) -> None:
+        self.release()
+        super().stop()
 
 
 class OtherSite:

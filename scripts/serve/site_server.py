@@ -272,16 +272,18 @@ def start_server(
     quiet: bool = True,
     csp: str | None = None,
     meter: ByteMeter | None = None,
+    handler_class: type[SiteHandler] = SiteHandler,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Serve `directory` at http://host:port/prefix in a daemon thread; return (server, url).
 
     `extra` adds in-memory files (path inside the site -> bytes), e.g. a benchmark page;
     `csp`, the pages' Content-Security-Policy (the build's `offline.CSP`), is sent as a
-    header too (GitHub Pages cannot); `meter` counts the bytes sent.
+    header too (GitHub Pages cannot); `meter` counts the bytes sent; `handler_class`, a
+    SiteHandler of a test's own (one that holds a response back).
     """
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = functools.partial(
-        SiteHandler,
+        handler_class,
         directory=str(directory),
         prefix=prefix,
         extra=dict(extra or {}),

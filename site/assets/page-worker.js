@@ -218,6 +218,27 @@
   }
   document.addEventListener("click", pressedEarly, true);
 
+  /** A game control changed before Python is ready (a level chosen, a name typed): Python
+   * starts from the value the build drew, so the control goes back to it at once, saying
+   * why, rather than showing a choice that Python would silently undo. */
+  function changedEarly(event) {
+    const control = event.target;
+    if (!waiting() || !(control instanceof Element) || !control.closest(".play, .side")) return;
+    if (control instanceof HTMLSelectElement) {
+      const drawnIndex = [...control.options].findIndex((option) => option.defaultSelected);
+      control.selectedIndex = Math.max(drawnIndex, 0);
+    } else if (control instanceof HTMLInputElement && ["checkbox", "radio"].includes(control.type)) {
+      control.checked = control.defaultChecked;
+    } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      control.value = control.defaultValue;
+    } else {
+      return;
+    }
+    gettingReady();
+  }
+  document.addEventListener("input", changedEarly, true);
+  document.addEventListener("change", changedEarly, true);
+
   /** Python's ops: shown at once, unless a first press is shown that Python has not played
    * yet (then kept, and shown all at once with the ops that play it: the fresh board never
    * shows again between the two). */
