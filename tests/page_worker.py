@@ -409,6 +409,8 @@ class EmbedPage(Page):
         self.posted = []
         self.effects = []
         self.storage = storage
+        self.full = False
+        self.replies = []
         self.message = {
             "kind": "start",
             "embed": True,
