@@ -39,7 +39,7 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
 def worker_page() -> str:
     """The file, in games/<slug>/, of the game page whose Python runs in a Web Worker: the
     game's address ("") but in a build made with `ND_GAME_PAGES=page`, which puts the page
-    whose Python runs on its main thread there and this one beside it
+    whose Python runs on its main thread there and this one beside it as worker.html
     (scripts/build/build_site.py)."""
     return "worker.html" if (SITE / "games" / "sequence-duel" / "worker.html").is_file() else ""
 
