@@ -57,9 +57,10 @@ def e2e_helper(name: str) -> ModuleType:
 def python_places(site: Path = SITE_DIR) -> dict[str, str]:
     """Where a game page's Python runs ("worker", "page": its main thread) -> the file of that
     page in games/<slug>/ ("": the game's address), as this build has them
-    (scripts/build/build_site.py): the main thread's page at the address and the worker's
-    beside it (worker.html) by default, the other way round (page.html) with
-    `ND_GAME_PAGES=worker`, or only the worker's page at the address."""
+    (scripts/build/build_site.py): only the worker's page at the address by default; with
+    `ND_GAME_PAGES=page` the main thread's page there and the worker's beside it
+    (worker.html); an older build may have the worker's at the address and the main
+    thread's beside it (page.html)."""
     game = site / "games" / "circle-duel"
     if (game / "worker.html").is_file():
         return {"page": "", "worker": "worker.html"}

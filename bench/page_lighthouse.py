@@ -1,7 +1,7 @@
 """Lighthouse's performance audit of every game page, the tutorial and the lesson builder.
 
     .venv/bin/python bench/page_lighthouse.py                  # or `make bench`
-    .venv/bin/python bench/page_lighthouse.py --quick          # Sequence Duel, page and worker
+    .venv/bin/python bench/page_lighthouse.py --quick          # Sequence Duel (and worker.html)
     .venv/bin/python bench/page_lighthouse.py --pages sequence-duel teach --runs 3
     .venv/bin/python bench/page_lighthouse.py --preset mobile --baseline none
 
@@ -44,8 +44,9 @@ PAGES = {
     **{slug: f"games/{slug}/" for slug in SLUGS},
     "tutorial": "tutorial.html",
     "teach": "teach/",
-    # The same games with their Python in a Web Worker (built beside each game page while
-    # the pages are moved to it); a build without them (the baseline) leaves them out.
+    # The same games with their Python in a Web Worker beside a main-thread game page (a
+    # build made with `ND_GAME_PAGES=page`, or an older one); a build without them (a
+    # default one, whose game pages are the worker's) leaves them out.
     **{f"{slug}-worker": f"games/{slug}/worker.html" for slug in SLUGS},
 }
 PRESETS = ("mobile", "desktop")

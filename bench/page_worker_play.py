@@ -3,9 +3,10 @@
     python bench/page_worker_play.py [--rates 1 4] [--games sequence-duel:40 ...] [--site DIR]
                                      [--cpu]
 
-Each game page is opened twice, as built: Python on the page's main thread (PyScript) and
-Python in a Web Worker (assets/page-worker.js), whichever of them is the game's address
-(`ND_GAME_PAGES=worker make site` puts the worker's there; bench/_browser.py, python_places).
+Each game page is opened as built: Python in a Web Worker (assets/page-worker.js), the only
+game page of a default build, and Python on the page's main thread (PyScript) where the build
+has it too (`ND_GAME_PAGES=page make site` puts it at the game's address, the worker's beside
+it; bench/_browser.py, python_places).
 A person plays a whole game against
 the perfect computer (`?delay=0`: it answers at once), pressing the first legal button each
 turn, with the CPU unthrottled and throttled (Chromium's `Emulation.setCPUThrottlingRate`).

@@ -7,6 +7,8 @@ and wait with Playwright's auto-waiting `expect`, never with sleeps.
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,7 +39,7 @@ for (const name of ["number-duels:move", "number-duels:end"]) {
 def worker_page() -> str:
     """The file, in games/<slug>/, of the game page whose Python runs in a Web Worker: the
     game's address ("") but in a build made with `ND_GAME_PAGES=page`, which puts the page
-    whose Python runs on its main thread there and this one beside it
+    whose Python runs on its main thread there and this one beside it as worker.html
     (scripts/build/build_site.py)."""
     return "worker.html" if (SITE / "games" / "sequence-duel" / "worker.html").is_file() else ""
 
@@ -69,6 +71,65 @@ def run_python(page: Page, code: str) -> Any:
         }""",
         code,
     )
+
+
+# Python's timers held where it runs in a worker, as Playwright's paused clock holds a
+# page's own (it does not reach a worker): the worker page's clock (`worker_page.Clock`) is
+# wrapped; what is due waits until `resume`, which starts each held timer then, in order.
+HOLD_WORKER_TIMERS = """
+from app.browser import dom
+
+
+class Held:
+    def __init__(self, number):
+        self.number = number
+
+
+class HeldClock:
+    def __init__(self, clock):
+        self.clock, self.paused, self.held, self.started = clock, True, {}, {}
+        self.count = 0
+
+    def set_timeout(self, callback, delay_ms):
+        if not self.paused:
+            return self.clock.set_timeout(callback, delay_ms)
+        self.count += 1
+        timer = Held(self.count)
+        self.held[timer.number] = (callback, delay_ms)
+        return timer
+
+    def cancel(self, timer):
+        if not isinstance(timer, Held):
+            return self.clock.cancel(timer)
+        self.held.pop(timer.number, None)
+        if timer.number in self.started:
+            self.clock.cancel(self.started.pop(timer.number))
+
+    def after_messages(self, callback):
+        self.clock.after_messages(callback)
+
+    def resume(self):
+        self.paused = False
+        for number, (callback, delay_ms) in sorted(self.held.items()):
+            self.started[number] = self.clock.set_timeout(callback, delay_ms)
+        self.held = {}
+
+
+page = dom.mirrored()
+page.clock = HeldClock(page.clock)
+"""
+
+
+def hold_timers(page: Page) -> Callable[[], None]:
+    """Hold the timers of the page's Python (a review's steps, the computer's pause) until
+    the function returned is called: in its worker, or on the page with Playwright's clock
+    where Python runs on the main thread."""
+    if page.evaluate("Boolean(window.ndPython)"):
+        run_python(page, HOLD_WORKER_TIMERS)
+        return lambda: run_python(page, "dom.mirrored().clock.resume()")
+    page.clock.install()
+    page.clock.pause_at(time.time() + 1)
+    return page.clock.resume
 
 
 def wait_answered(page: Page) -> None:

@@ -111,7 +111,8 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
         "vendor/pyodide/pyodide.asm.wasm",
         f"vendor/pyodide/{next((SITE / 'vendor/pyodide').glob('python_stdlib-*.zip.gz')).name}",
         "py/number-duels.zip.gz",
-        "vendor/pyscript/core.js",
+        "assets/python-worker.mjs",
+        "assets/page-worker.js",
         "vendor/qrcode-generator/qrcode.js",
         "manifest.webmanifest",
         "assets/icons/icon-512.png",
@@ -121,6 +122,10 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     for never in ("python_stdlib.zip", "pyodide-lock.json"):
         assert f"vendor/pyodide/{never}" not in names, never
     assert not [n for n in names if re.match(r"vendor/pyscript/(xterm|codemirror)", n)]
+    # PyScript only where a game page runs Python on its main thread (`ND_GAME_PAGES=page`).
+    on_page = "assets/pyscript.js" in (SITE / "games/sequence-duel/index.html").read_text()
+    assert ("vendor/pyscript/core.js" in names) == on_page
+    assert ("assets/pyscript.js" in names) == on_page
     page.wait_for_function(
         "() => performance.getEntriesByName('nd-snapshot-kept').length > 0",
         timeout=SW_TIMEOUT_MS,

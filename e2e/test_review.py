@@ -11,11 +11,10 @@ import base64
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
-from gamepage import GamePage
+from gamepage import GamePage, hold_timers
 from playwright.sync_api import expect
 
 from py_rules import Session, new_game
@@ -158,11 +157,11 @@ def test_a_long_review_leaves_the_page_free_to_step(
     gp = open_game(
         module_context, watch, site_url, "sequence-duel", f"&g={link_token(Session(before))}"
     )
-    # The review judges a move per timer tick. With the page's timers stopped (Playwright's
-    # clock, paused) before the last move starts it, it cannot go on: every move of the
-    # finished game reads "reviewing…", and a step drawn now did not wait for any judging.
-    gp.page.clock.install()
-    gp.page.clock.pause_at(time.time() + 1)
+    # The review judges a move per timer tick. With Python's timers held (in its worker, or
+    # the page's with Playwright's clock) before the last move starts it, it cannot go on:
+    # every move of the finished game reads "reviewing…", and a step drawn now did not wait
+    # for any judging.
+    resume = hold_timers(gp.page)
     gp.press(game.move_text(last))
     expect(gp.status).to_contain_text("wins")
     reviewing = gp.page.locator("#history .review-mark.reviewing")
@@ -172,7 +171,7 @@ def test_a_long_review_leaves_the_page_free_to_step(
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(total)
     expect(reviewing).to_have_count(total)
-    gp.page.clock.resume()  # the review goes on, a move per tick, while the page is stepped
+    resume()  # the review goes on, a move per tick, while the page is stepped
     assert gp.page.locator("#history").evaluate("list => list.scrollTop") == 0  # at its start
     expect(reviewing).to_have_count(0, timeout=REVIEW_TIMEOUT_MS)
     words = marks(gp).all_inner_texts()

@@ -226,6 +226,8 @@ class Page:
         self.posted: list[dict[str, Any]] = []
         self.effects: list[list[Any]] = []
         self.storage = storage
+        self.full = False  # the page's storage refuses every write (its quota is full)
+        self.replies: list[dict[str, Any]] = []  # what the page sends back once a task ends
         href = PAGE.format(slug=slug) + (f"?{query}" if query else "")
         board = self.replica.querySelector("#board")
         assert board is not None
@@ -254,7 +256,10 @@ class Page:
             apply_ops(self.replica, self.known, message["ops"], effects)
             self.effects += effects
             for effect, args in effects:  # the page's own localStorage
-                if effect == "store" and self.storage is not None:
+                if effect == "store" and self.full:
+                    value = None if self.storage is None else self.storage.get(args[0])
+                    self.replies.append({"kind": "unkept", "key": args[0], "value": value})
+                elif effect == "store" and self.storage is not None:
                     self.storage[args[0]] = args[1]
                 elif effect == "forget" and self.storage is not None:
                     self.storage.pop(args[0], None)
@@ -264,6 +269,7 @@ class Page:
             return await self.fetch(url) if self.fetch else None
 
         self.channel = finish(worker.start(self.message, self.post, self.clock, fetch))
+        self.answer()
         return self
 
     # ----- what the page's main thread sends -------------------------------------------------
@@ -275,8 +281,16 @@ class Page:
         return page.document
 
     def send(self, message: dict[str, Any]) -> None:
+        """Send `message`, then what the page had to answer to the ops it got back."""
         assert self.channel is not None
         self.channel.receive(json.loads(json.dumps(message)))
+        self.answer()
+
+    def answer(self) -> None:
+        """Send what the page had to answer to the ops it got (a refused write)."""
+        assert self.channel is not None
+        while self.replies:
+            self.channel.receive(json.loads(json.dumps(self.replies.pop(0))))
 
     def fire(self, target: Element, kind: str, key: str | None = None) -> int:
         """An event on `target`, bubbling: one `event` message for each element on the way
@@ -395,6 +409,8 @@ class EmbedPage(Page):
         self.posted = []
         self.effects = []
         self.storage = storage
+        self.full = False
+        self.replies = []
         self.message = {
             "kind": "start",
             "embed": True,

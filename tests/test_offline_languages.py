@@ -54,6 +54,26 @@ def test_english_and_shared_files_are_precached_and_no_language_is(build: Path) 
     assert files["./"] == files["index.html"] == sha(build, "index.html")
 
 
+PYSCRIPT = ("vendor/pyscript/core.js", "vendor/pyscript/core.css", "assets/pyscript.js")
+
+
+def test_pyscript_is_precached_only_where_a_page_loads_it(build: Path) -> None:
+    """A build whose game pages all run Python in a worker sends no visitor PyScript's
+    files; one with a main-thread game page (`ND_GAME_PAGES=page`) precaches them."""
+    for name in PYSCRIPT:
+        (build / name).parent.mkdir(parents=True, exist_ok=True)
+        (build / name).write_text("pyscript", encoding="utf-8")
+    (build / "games/circle-duel/worker.html").write_text(
+        '<script src="../../assets/page-worker.js"></script><p>vendor/pyscript/core.js</p>',
+        encoding="utf-8",
+    )
+    assert not set(PYSCRIPT) & set(offline.site_files(build))  # words are not a load
+    (build / "games/circle-duel/index.html").write_text(
+        '<link rel="stylesheet" href="../../vendor/pyscript/core.css">', encoding="utf-8"
+    )
+    assert set(PYSCRIPT) <= set(offline.site_files(build))
+
+
 def test_each_language_is_its_folder_and_its_catalogue_the_catalogue_last(build: Path) -> None:
     sets = offline.language_files(build)
     assert set(sets) == {"es", "ar-XB"}

@@ -337,6 +337,38 @@ def test_storage_refused_plays_on_without_a_store_effect() -> None:
     assert len(moves(page)) == 1
 
 
+def test_a_write_the_page_refuses_later_plays_on_unsaved_and_says_so_once() -> None:
+    """A full storage is known on the page only: it answers the `store` effect with
+    `unkept`, and the game goes on unsaved with the note a page running Python shows."""
+    storage: dict[str, str] = {}
+    page = Page("circle-duel", storage=storage)
+    page.full = True
+    page.start()
+    assert page.text("#storage-note").startswith("This browser does not keep this game")
+    play_one_move(page)
+    assert KEY not in storage and KEY not in (page.channel.page.storage or {})  # type: ignore[union-attr]
+    assert page.text("#storage-note").startswith("This browser does not keep this game")
+    stores = [e for e in page.effects if e[0] == "store"]
+    play_one_move(page)
+    assert [e for e in page.effects if e[0] == "store"] == stores  # no more writes tried
+    assert len(moves(page)) == 2
+    assert page.text("#message") == ""
+    assert page.same()
+
+
+def test_an_earlier_save_stays_when_a_later_write_is_refused() -> None:
+    storage: dict[str, str] = {}
+    page = Page("circle-duel", storage=storage).start()
+    play_one_move(page)
+    saved = storage[KEY]
+    page.full = True
+    play_one_move(page)
+    assert storage[KEY] == saved == page.channel.page.storage[KEY]  # type: ignore[index, union-attr]
+    assert page.text("#storage-note").startswith("This browser does not keep this game")
+    assert "another tab" not in page.text("#message")
+    assert len(moves(page)) == 2
+
+
 # ----- hostile messages ---------------------------------------------------------------------
 
 
@@ -380,6 +412,7 @@ def hostile_messages(page: Page) -> list[Any]:
         {"kind": "input", "node": page.one("#opt-size").nodeId, "value": 12},
         {"kind": "size", "node": targets, "width": float("nan"), "height": 1},
         {"kind": "storage", "key": None, "value": "x"},
+        {"kind": "unkept", "key": "k", "value": 3},
         {"kind": "media", "forcedColors": "yes", "dark": False},
         {"kind": "reply", "call": 99, "value": True},
         {"kind": "run", "call": 1, "code": None},

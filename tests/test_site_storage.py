@@ -35,6 +35,7 @@ class Tab:
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
         self.listeners: list[Callable[[str], None]] = []
+        self.unkept: Callable[[str], None] = lambda key: None
         browser.tabs.append(self)
 
     def stored(self, key: str) -> str | None:
@@ -55,6 +56,10 @@ class Tab:
 
     def on_storage(self, handler: Callable[[str], None]) -> None:
         self.listeners.append(handler)
+
+    def on_unkept(self, handler: Callable[[str], None]) -> None:
+        """Writes refused after the fact (a worker's page): this tab's test calls them."""
+        self.unkept = handler
 
 
 def slot_in(tab: Tab, monkeypatch: pytest.MonkeyPatch, key: str = "k") -> SaveSlot:
@@ -90,6 +95,26 @@ def test_a_full_storage_keeps_the_last_save_and_stops_saving(
     assert slot.store("move 2") and not slot.kept
     assert not slot.is_stale() and slot.store("move 3")
     assert storage.page_slot("k").load() == "move 1"
+
+
+def test_a_write_refused_after_the_fact_stops_saving_and_is_said_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker's page hears of a full storage after `store` took the write: the slot turns
+    unkept then, tells its watchers once, and is never stale (no "another tab" reload)."""
+    tab = Tab(Browser())
+    slot = slot_in(tab, monkeypatch)
+    told: list[str] = []
+    slot.watch_unkept(lambda: told.append("lost"))
+    assert slot.store("move 1") and slot.kept
+    tab.unkept("another key")
+    assert slot.kept and told == []
+    tab.browser.items.clear()  # the page kept nothing: its copy says so
+    tab.unkept("k")
+    tab.unkept("k")
+    assert not slot.kept and told == ["lost"]
+    assert not slot.is_stale() and slot.store("move 2")
+    assert tab.browser.items == {}
 
 
 def test_two_tabs_saving_from_one_revision_cannot_both_win(

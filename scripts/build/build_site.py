@@ -44,18 +44,18 @@ FFLATE = NODE / "fflate" / "esm" / "browser.js"
 # The QR code encoder: a game page loads it when a player asks for a link as a QR code (a
 # classic script defining `window.qrcode`; site/app/link_qr.py). The worker precaches it.
 QR_ENCODER = NODE / "qrcode-generator" / "dist" / "qrcode.js"
-# Where a game page runs its Python: the page's own main thread through PyScript, or a Web
-# Worker (assets/page-worker.js and assets/python-worker.mjs, docs/worker-protocol.md). Each
-# is a pair of templates: what goes into <head>, and what ends <body>. Both are built, one as
-# the game's address (index.html), the other beside it: the page's by default (worker.html
-# beside it, opt-in while it is tried out); `ND_GAME_PAGES=worker make site` builds the
-# worker's as index.html (page.html beside it), so that any test runs against either.
+# Where a game page runs its Python: a Web Worker (assets/page-worker.js and
+# assets/python-worker.mjs, docs/worker-protocol.md), or the page's own main thread through
+# PyScript. Each is a pair of templates: what goes into <head>, and what ends <body>. The
+# game's address (index.html) is the worker's page, and only it is built by default;
+# `ND_GAME_PAGES=page make site` builds the main thread's page as index.html and the
+# worker's beside it (worker.html), to compare the two (bench/) or test the older one.
 IN_PAGE = ("python-page-head.html", "python-page-body.html")
 IN_WORKER = ("python-worker-head.html", None)
 PYTHON_PLACES = (
-    {"index.html": IN_WORKER, "page.html": IN_PAGE}
-    if os.environ.get("ND_GAME_PAGES") == "worker"
-    else {"index.html": IN_PAGE, "worker.html": IN_WORKER}
+    {"index.html": IN_PAGE, "worker.html": IN_WORKER}
+    if os.environ.get("ND_GAME_PAGES") == "page"
+    else {"index.html": IN_WORKER}
 )
 VENDOR_SOURCES = {
     "vendor/pyodide": PYODIDE_DIR,

@@ -10,7 +10,8 @@
 4. `sw.js` is written to the root from site/sw.js with the build's version, the list of
    every file the worker precaches with its SHA-256 (the English pages and every file the
    languages share: runtime included; the memory snapshot is kept by the page itself, and
-   what no page loads is left out: NOT_PRECACHED), and
+   what no page loads is left out: NOT_PRECACHED, and PyScript in a build whose game pages
+   all run Python in a worker), and
    the files of each other language with theirs, so that a new build is a new worker with a
    new cache.
 
@@ -53,6 +54,11 @@ NOT_PRECACHED = re.compile(
     r"|vendor/pyscript/(codemirror|xterm)[^/]*"
     r"|vendor/.*\.map"
 )
+# PyScript's files serve only a game page whose Python runs on the main thread, which a
+# default build has none of (scripts/build/build_site.py, PYTHON_PLACES): precached only
+# where a page of the build loads them.
+PYSCRIPT_FILES = re.compile(r"vendor/pyscript/.*|assets/pyscript\.js")
+LOADS_PYSCRIPT = re.compile(r'(?:src|href)="[^"]*(?:vendor/pyscript/|assets/pyscript\.js)')
 # A language's catalogue; the language's set is it and the pages in the folder of its tag.
 CATALOGUE = re.compile(r"locale/(?P<tag>[^/]+)\.mo")
 
@@ -172,10 +178,23 @@ def language_files(out: Path) -> dict[str, dict[str, str]]:
     return {tag: _listing(out, paths) for tag, paths in _language_paths(out).items()}
 
 
+def loads_pyscript(out: Path) -> bool:
+    """Whether a page of the build loads PyScript (a game page running Python on the page)."""
+    return any(LOADS_PYSCRIPT.search(p.read_text(encoding="utf-8")) for p in out.rglob("*.html"))
+
+
 def site_files(out: Path) -> dict[str, str]:
     """Every URL of the build the worker precaches (relative to the root) -> SHA-256: all
-    but the languages' sets, the worker itself and the memory snapshot."""
+    but the languages' sets, the worker itself, the memory snapshot, and PyScript where no
+    page loads it."""
     languages = {p for paths in _language_paths(out).values() for p in paths}
+    pyscript = loads_pyscript(out)
+
+    def precached(rel: str) -> bool:
+        if rel in NOT_CACHED or NOT_PRECACHED.fullmatch(rel):
+            return False
+        return pyscript or not PYSCRIPT_FILES.fullmatch(rel)
+
     return _listing(
         out,
         [
@@ -183,8 +202,7 @@ def site_files(out: Path) -> dict[str, str]:
             for path in sorted(out.rglob("*"))
             if path.is_file()
             and path not in languages
-            and path.relative_to(out).as_posix() not in NOT_CACHED
-            and not NOT_PRECACHED.fullmatch(path.relative_to(out).as_posix())
+            and precached(path.relative_to(out).as_posix())
         ],
     )
 

@@ -34,6 +34,7 @@ from .browser.dom import (
     on_palette_change,
     on_resize,
     on_storage,
+    on_unkept,
     proxy,
     set_timeout,
     store,
@@ -78,6 +79,7 @@ class BoardController:
         self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
         if slot:
             slot.watch(self.refresh)
+            slot.watch_unkept(lambda: self.unkept(self.hot))
         features, links = host.features, host.links_key is not None
         self.hot: Mode = (
             Puzzle(host.slug, puzzle, features) if puzzle else HotSeat(slot, features, links)
@@ -94,11 +96,12 @@ class BoardController:
 
     def link_part(self, key: str, features: Features) -> LinkActions:
         """The games by link kept under `key`: their mode, their events, their panel."""
-        shelf = LinkShelf(key, stored, store, on_storage)
+        shelf = LinkShelf(key, stored, store, on_storage, on_unkept)
         desk = LinkDesk(self.host.slug, shelf, self.host.share_url)
-        self.by_link = ByLink(desk, features)
+        self.by_link = by_link = ByLink(desk, features)
         links = LinkActions(self, desk)
         shelf.slot.watch(links.caught_up)
+        shelf.slot.watch_unkept(lambda: self.unkept(by_link))
         # Under the board, beside the status it answers (on a phone the side panel is far
         # below): the link to send is the next action.
         where = self.screen.note_line or self.screen.share_box
@@ -326,6 +329,12 @@ class BoardController:
             self.refresh()
         elif saved is Saved.UNKEPT:  # said once: later moves are not saved either
             self.screen.note(_(self.mode.unkept))
+
+    def unkept(self, mode: Mode) -> None:
+        """The browser refused, after the fact, a save of `mode` (a worker's page hears of a
+        full storage later): said once as a refused save is said at once."""
+        if self.mode is mode and mode.unkept:
+            self.screen.note(_(mode.unkept))
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""

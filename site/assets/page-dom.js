@@ -278,11 +278,19 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
   }
 
   const effects = {
+    /** Refused or full: Python hears of it (`unkept`, with what is kept instead) and plays on
+     * unsaved, saying so, as a page that runs Python itself does. */
     store(key, text) {
       try {
         localStorage.setItem(key, text);
       } catch {
-        // refused or full: saving is a convenience
+        let value = null;
+        try {
+          value = localStorage.getItem(key);
+        } catch {
+          // nothing can be read either
+        }
+        send({ kind: "unkept", key, value });
       }
     },
     forget(key) {

@@ -75,6 +75,9 @@
     kind: "boot",
     // `?python-start=` (tests and benchmarks) is the page's address's, which the worker's is not.
     pythonStart: new URLSearchParams(location.search).get("python-start"),
+    // The data saver as the page knows it: the worker then makes no snapshot for the next
+    // visit, as the page itself fetches no precache (assets/offline.js).
+    saveData: Boolean(navigator.connection?.saveData),
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,

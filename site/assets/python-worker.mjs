@@ -135,9 +135,10 @@ async function download(url) {
   return response.arrayBuffer();
 }
 
-async function start({ interpreter, files, sizes, pythonStart }) {
+async function start({ interpreter, files, sizes, pythonStart, saveData }) {
   countDownloads(sizes);
   globalThis.ndPythonStart = pythonStart ?? null; // read by the wrapper when it is imported
+  globalThis.ndSaveData = saveData ?? null; // the page's word on the data saver (the wrapper's)
   const { loadPyodide } = await import(interpreter); // starts Python as soon as it is evaluated
   const fetched = files.map(([url, where]) => [download(url), where]);
   for (const [promise] of fetched) promise.catch(() => {}); // reported when awaited below

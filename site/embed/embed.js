@@ -150,6 +150,7 @@
       });
       worker.postMessage({
         kind: "boot",
+        saveData: Boolean(navigator.connection?.saveData), // no snapshot made for a next visit
         interpreter: base + CONFIG.interpreter,
         files: [[base + CONFIG.bundle, "./*"], ...CONFIG.data.map((path) => [base + path, path])],
         sizes: {},

@@ -64,6 +64,11 @@ const CAN_GUNZIP = (() => {
 const FORCED =
   globalThis.ndPythonStart ?? new URLSearchParams(location.search).get("python-start");
 
+/** Whether the browser asks to save data: the page's word where a worker host passed it on
+ * (`ndSaveData`: the page is what the visitor set it on), else this global's navigator. */
+const savesData = () =>
+  Boolean(globalThis.ndSaveData ?? globalThis.navigator?.connection?.saveData);
+
 // This module also runs in the game pages' worker (assets/python-worker.mjs), which has no
 // document: the page's attributes are then set by the worker's host.
 const IN_PAGE = typeof document !== "undefined";
@@ -296,7 +301,7 @@ async function prepareNextVisit(raw) {
     if (raw) {
       await keep(raw);
     } else {
-      if (globalThis.navigator?.connection?.saveData) {
+      if (savesData()) {
         throw new Error("the browser asks to save data");
       }
       if (!(await openCache())) throw new Error("this page has no Cache Storage");

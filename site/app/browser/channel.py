@@ -21,7 +21,18 @@ from .mirror import Document, Element, ProtocolError
 from .worker_page import Media, WorkerPage
 
 Message = dict[str, Any]
-KINDS = ("event", "input", "size", "storage", "hash", "media", "theme", "reply", "run")
+KINDS = (
+    "event",
+    "input",
+    "size",
+    "storage",
+    "unkept",
+    "hash",
+    "media",
+    "theme",
+    "reply",
+    "run",
+)
 
 
 class Event:
@@ -208,6 +219,23 @@ class Channel:
                 else:
                     page.storage[key] = value
             for handler in list(page.storage_watchers):
+                handler(key)
+
+        return apply
+
+    def on_unkept(self, message: Message) -> Callable[[], None]:
+        """The browser refused a `store` effect for `key`: the copy takes what the page's
+        storage holds instead (`value`), and the slot of that key turns unkept."""
+        key, value = text(message, "key"), optional_text(message, "value")
+        page = self.page
+
+        def apply() -> None:
+            if page.storage is not None:
+                if value is None:
+                    page.storage.pop(key, None)
+                else:
+                    page.storage[key] = value
+            for handler in list(page.unkept_watchers):
                 handler(key)
 
         return apply

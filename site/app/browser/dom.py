@@ -349,6 +349,13 @@ def on_storage(handler: Callable[[str], None]) -> None:
     on(js.window, "storage", lambda event: handler(str(event.key or "")))
 
 
+def on_unkept(handler: Callable[[str], None]) -> None:
+    """Call `handler(key)` when the browser refuses a write to `key` that `store` took: a
+    worker's page learns it after the fact (the page stores it); here `store` says so."""
+    if _page is not None:
+        _page.unkept_watchers.append(handler)
+
+
 def query_params() -> dict[str, str]:
     """The page address's query parameters (the first value of each)."""
     if _page is not None:

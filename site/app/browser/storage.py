@@ -53,4 +53,5 @@ def page_slot(key: str) -> SaveSlot:
         lambda key: dom.stored(key),
         lambda key, text: dom.store(key, text),
         lambda handler: dom.on_storage(handler),
+        lambda handler: dom.on_unkept(handler),
     )

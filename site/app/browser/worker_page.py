@@ -84,6 +84,7 @@ class WorkerPage:
     # Sends the ops recorded so far (after each task, and before long work): the channel's.
     flush: Callable[[], None] = lambda: None
     storage_watchers: list[Callable[[str], None]] = field(default_factory=list)
+    unkept_watchers: list[Callable[[str], None]] = field(default_factory=list)
     fragment_watchers: list[Callable[[str], None]] = field(default_factory=list)
     palette_watchers: list[Handler] = field(default_factory=list)
     resize_watchers: dict[int, list[Handler]] = field(default_factory=dict)
@@ -144,8 +145,9 @@ class WorkerPage:
         return None if self.storage is None else self.storage.get(key)
 
     def store(self, key: str, text: str) -> bool:
-        """Keep `text` here and on the page; False only when the page refuses storage (a
-        full storage is known on the page only: the game plays on, as it does there)."""
+        """Keep `text` here and on the page; False only when the page refuses storage. A
+        write the browser refuses later (a full storage is known on the page only) comes
+        back as an `unkept` message: `unkept_watchers` hear of it."""
         if self.storage is None:
             return False
         self.storage[key] = text

@@ -41,7 +41,9 @@ class SaveSlot:
     another one saves.
 
     When the browser refuses a write, `kept` turns False for good: the tab plays on with
-    its own game, unsaved, and no longer follows other tabs.
+    its own game, unsaved, and no longer follows other tabs. A page whose Python runs in a
+    worker learns of a refused write only later (`refused` calls back with the key): the
+    slot then turns unkept as it would have at once, and says so to `unkept` watchers.
     """
 
     def __init__(
@@ -50,10 +52,14 @@ class SaveSlot:
         read: Callable[[str], str | None],
         write: Callable[[str, str], bool],
         listen: Listen | None = None,
+        refused: Listen | None = None,
     ) -> None:
         self.key, self._read, self._write, self._listen = key, read, write, listen
         self.kept = True
         self.seen = self.read()[0]
+        self._unkept: list[Callable[[], None]] = []
+        if refused is not None:
+            refused(self._refused)
 
     def read(self) -> tuple[str, str | None]:
         """The stored revision and save ("" and None when nothing is saved)."""
@@ -106,3 +112,15 @@ class SaveSlot:
 
         if self._listen is not None:
             self._listen(on_storage)
+
+    def watch_unkept(self, lost: Callable[[], None]) -> None:
+        """Call `lost()` once if a write that `store` took is refused later (a page whose
+        storage is in another thread from its Python: the worker page's)."""
+        self._unkept.append(lost)
+
+    def _refused(self, key: str) -> None:
+        if key != self.key or not self.kept:
+            return
+        self.kept = False
+        for lost in list(self._unkept):
+            lost()

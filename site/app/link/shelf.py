@@ -88,12 +88,13 @@ class LinkShelf:
         read: Callable[[str], str | None],
         write: Callable[[str, str], bool],
         listen: Listen | None = None,
+        refused: Listen | None = None,
     ) -> None:
         self.key, self.read, self.write = key, read, write
         # The one guarded save path of every mode: this tab's view of each game is the
         # device it last loaded or kept (`seen`); a game another tab moved on since is
         # `behind` here, and is never played from nor written over.
-        self.slot = SaveSlot(key, read, write, listen)
+        self.slot = SaveSlot(key, read, write, listen, refused)
         self.seen: dict[str, str] = {}
         self.notice = ""  # said once by the page: the kept games were set aside
 
