@@ -31,6 +31,7 @@
     pageFocus,
     draw,
     applyOps,
+    afterFirstFrame,
     appliedBatch,
     result,
     runPython,
@@ -95,8 +96,11 @@
     else delete root.dataset.ndPending;
   }
   // Nothing before the page itself (`start`), which says the page as it is then: a theme
-  // switch or a storage event before it would be Python's first message.
+  // switch or a storage event before it would be Python's first message. A `run` (tests,
+  // benchmarks) waits for it instead: it is answered.
+  const runs = [];
   function send(message) {
+    if (!started && message.kind === "run") runs.push(message);
     if (!started && message.kind !== "start") return;
     worker.postMessage(message);
     sent++;
@@ -133,6 +137,7 @@
     performance.mark("nd-worker-start-sent");
     started = true;
     if (firstKey !== null) send({ kind: "first", key: firstKey });
+    runs.splice(0).forEach(send);
   }
 
   // ----- the build's board until Python is ready ------------------------------------------------
@@ -160,10 +165,11 @@
   const theme = () => document.documentElement.dataset.theme ?? "light";
   let pictureShown = null; // the calls on the canvas while the build's board shows
 
-  /** The build's picture (its calls, or a press's patch of them) on the board's canvas. */
+  /** The build's picture (its calls, or a press's patch of them) on the board's canvas, unless
+   * it shows them already (theme.js's `nd-theme` when the page is parsed, then `begin`). */
   function picture(calls) {
     const canvas = document.getElementById("board-canvas");
-    if (!canvas || !calls) return;
+    if (!canvas || !calls || calls === pictureShown) return;
     canvas.width = canvas.width; // cleared, its context's state reset, as Python's redraws do
     draw(canvas, calls);
     pictureShown = calls;
@@ -299,9 +305,11 @@
 
   window.ndPython = { run: runPython, applyOps, worker };
 
+  // The page is sent once its first frame is drawn: numbering it and reading its elements'
+  // sizes then neither delays the board's first paint nor forces a layout of its own.
   const begin = () => {
     firstPicture();
-    start();
+    afterFirstFrame(start);
   };
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", begin);
   else begin();
