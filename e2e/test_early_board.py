@@ -57,16 +57,21 @@ def tab(page: Page) -> cases.PlaywrightTab:
     return cases.PlaywrightTab(page, READY_TIMEOUT_MS / 1000)
 
 
+def open_worker_page_held(page: Page, site_url: str, slug: str, address: str = "") -> HeldRuntime:
+    """Open the worker page of `slug` with the runtime held in a route (Playwright's routing
+    also keeps the HTTP cache out of the way): returns once the page has asked for it."""
+    held = HeldRuntime(page)
+    with page.expect_request(cases.RUNTIME, timeout=READY_TIMEOUT_MS):
+        page.goto(f"{site_url}games/{slug}/{worker_page()}{address}", wait_until="domcontentloaded")
+    return held
+
+
 @pytest.fixture
-def open_held(page: Page, tab: cases.PlaywrightTab, site_url: str) -> cases.OpenHeld:
-    """Open a worker page with the runtime held in a route (Playwright's routing also keeps
-    the HTTP cache out of the way): returns once the page has asked for it."""
+def open_held(page: Page, site_url: str) -> cases.OpenHeld:
+    """The cases' way to open a worker page with the runtime held."""
 
     def opened(slug: str, address: str = "") -> cases.Held:
-        held = HeldRuntime(page)
-        with page.expect_request(cases.RUNTIME, timeout=READY_TIMEOUT_MS):
-            tab.goto(f"{site_url}games/{slug}/{worker_page()}{address}")
-        return held
+        return open_worker_page_held(page, site_url, slug, address)
 
     return opened
 

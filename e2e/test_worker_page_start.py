@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from gamepage import READY_TIMEOUT_MS, worker_page
 from playwright.sync_api import Browser, Page, expect
-from test_early_board import open_held
+from test_early_board import open_worker_page_held as open_held
 
 # Before the page's own scripts: count the frames drawn, what the page posts to its worker
 # and the resets of the board's canvas, and, once the page is parsed, note the elements the
