@@ -17,7 +17,10 @@ from gamepage import SLUGS, GamePage
 from playwright.sync_api import expect
 from strategies import every_game
 
-COMPUTER_DELAY_MS = 400  # ?delay= for these pages: short, yet long enough to observe
+# ?delay= for these pages: the computer moves as soon as it has thought. Its turn is still
+# shown first (recorded as it happens, test_a_whole_game_against_the_computer), and a
+# pause would only make every game against it longer.
+COMPUTER_DELAY_MS = 0
 MAX_TURNS = 400
 
 
