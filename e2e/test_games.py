@@ -398,6 +398,7 @@ def test_refusals_name_the_rule_in_every_part_of_a_move(pages: dict[str, GamePag
     nd = pages["number-duel"]
     nd.new_game(mode="2p", first="1", numbers="3")
     nd.page.get_by_role("button", name="Show Player 1's numbers").click()
+    nd.answered()  # past the hand-over screen before take_turn reads whose turn it is
     take_turn(nd, "3@1")
     take_turn(nd)
     nd.page.get_by_role("button", name="Show Player 1's numbers").click()
