@@ -6,10 +6,10 @@ as an ordinary <script src>: the Content Security Policy check of conftest.py st
 watches every page. Each game is checked fresh, in the middle of a game and at its end,
 on a phone-sized viewport (390 px wide), where targets are smallest; so is the puzzles
 page, fresh, with a wrong move refuted and solved. In the dark theme, every page is
-checked again, fresh, and each game in the middle of a game too: the pages opened in the
-dark theme, and the game pages and the pages checked in both themes switched to it as they
-are (the system's preference changes, theme.js follows), which spares a start of Python.
-Game pages opened in the dark theme are played to their end in test_picture_contrast.py.
+checked again, fresh, and each game in the middle of a game too: the game pages and the
+pages of test_site_pages by switching the open page to it (the system's preference changes
+and theme.js follows: no second start of Python), the other pages opened in it. Game pages
+opened in the dark theme are played to their end in test_picture_contrast.py.
 """
 
 from __future__ import annotations
