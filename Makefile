@@ -157,32 +157,35 @@ test-engines: deps site engines
 test-checkers: deps site java
 	$(RUN_CHECKERS)
 
-# First lint, the site and the browsers, side by side, and the checkers as soon as the site is
-# built; then every suite at once. A browser test spends about half its time waiting on its
-# page (timers, fetches, the computer's pause), which leaves a core idle that the rules suites
-# (CPU only) fill. Each suite's output is printed whole when it ends (--output-sync), and make
-# fails if any one fails.
+# Every suite starts as soon as what it needs is there, all in one make: Chromium's e2e (the
+# critical path) and the WebKit/Firefox smoke suite once the site is built and the browsers
+# installed, without waiting for lint or the checkers; the rules suites once the catalogues
+# are compiled. A browser test spends about half its time waiting on its page (timers,
+# fetches), which leaves a core idle that the rules suites (CPU only) fill. Each suite's output
+# is printed whole when it ends (--output-sync), and make fails if any one fails. Six jobs:
+# every suite can run at once, none waits for a slot.
 test: deps $(PYODIDE_WHEELS)/.downloaded
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint site browsers catalogues \
-		suite-checkers
-	$(MAKE) --no-print-directory -j4 --output-sync=target suite-rules suite-pyodide suite-e2e \
-		suite-engines
+	$(MAKE) --no-print-directory -j6 --output-sync=target suite-e2e suite-engines \
+		suite-rules suite-pyodide suite-checkers suite-lint
 
-# The suites alone, without their prerequisites (for `test`, which has made them); the
-# checkers wait for the site and Java of the same run. The rules suites only compute, while
-# the browser suites wait on their pages' timers and fetches, and Chromium's is the longest:
-# the rules run at a lower priority (`nice`), on the CPU time the browsers leave.
+# The suites of `test`, each with what it needs of the same run. The browsers install one
+# after the other (`browsers`: apt takes one install at a time). Chromium's suite is the
+# longest and the browser suites wait on their pages' timers and fetches, while the rules
+# suites, lint and the checkers only compute: those run at a lower priority (`nice`), on the
+# CPU time the browsers leave.
 BEHIND_BROWSERS := nice -n 10
-.PHONY: suite-rules suite-pyodide suite-e2e suite-engines suite-checkers
+.PHONY: suite-rules suite-pyodide suite-e2e suite-engines suite-checkers suite-lint
 suite-checkers: site java
-	$(RUN_CHECKERS)
-suite-rules:
+	$(BEHIND_BROWSERS) $(RUN_CHECKERS)
+suite-lint: $(VENV)/.installed
+	$(BEHIND_BROWSERS) $(MAKE) --no-print-directory lint
+suite-rules: catalogues
 	$(BEHIND_BROWSERS) $(RUN_RULES)
-suite-pyodide:
+suite-pyodide: catalogues
 	$(BEHIND_BROWSERS) $(RUN_PYODIDE)
-suite-e2e:
+suite-e2e: site browsers
 	$(RUN_E2E)
-suite-engines:
+suite-engines: site browsers
 	$(RUN_ENGINES)
 
 # Lighthouse's performance audit (bench/page_lighthouse.py) runs from audit/'s own npm install.

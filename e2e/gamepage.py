@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from conftest import EXPECT_TIMEOUT_MS
 from playwright.sync_api import Locator, Page, expect
 
 import py_rules
@@ -132,10 +133,33 @@ def hold_timers(page: Page) -> Callable[[], None]:
     return page.clock.resume
 
 
+def until(page: Page, predicate: str, arg: Any = None, timeout: float = EXPECT_TIMEOUT_MS) -> None:
+    """Wait until the JavaScript function `predicate` (given `arg`) holds on the page, checked
+    at every frame the page draws: for the signals that come late (Python's start, the
+    computer's move, a board drawn again). Playwright's `expect` retries on a schedule of its
+    own (after 0, 20, 50, 100 and 100 ms, then every 500 ms): a signal that comes after 0.3 s
+    is seen up to half a second late, 0.3 s on average for a start of Python."""
+    page.wait_for_function(predicate, arg=arg, polling="raf", timeout=timeout)
+
+
 def wait_answered(page: Page) -> None:
     """Wait until the page's Python has answered every message the page sent it (see
     GamePage.answered): Playwright retries until <html> has no `data-nd-pending`."""
     expect(page.locator("html:not([data-nd-pending])")).to_have_count(1)
+
+
+def wait_started(page: Page) -> None:
+    """Wait until a game page (just opened, or reloaded) says it is ready to play."""
+    until(page, "() => document.body?.dataset.state === 'ready'", timeout=READY_TIMEOUT_MS)
+
+
+def wait_embeds_ready(page: Page) -> None:
+    """Wait until every board embedded in the page (embed.js) is ready to play."""
+    until(
+        page,
+        "() => document.documentElement.dataset.ndEmbeds === 'ready'",
+        timeout=READY_TIMEOUT_MS,
+    )
 
 
 def storage_key(site_url: str, name: str) -> str:
@@ -160,9 +184,7 @@ class GamePage:
 
     def wait_ready(self) -> GamePage:
         """Wait until the page (just opened, or reloaded by the page itself) says it is ready."""
-        expect(self.page.locator("body")).to_have_attribute(
-            "data-state", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_started(self.page)
         expect(self.page.locator("#loading")).to_be_hidden()
         return self
 
@@ -266,6 +288,5 @@ class GamePage:
 
     def wait_for_my_turn(self) -> str:
         """Wait until a person may act (or the game is over); return data-turn."""
-        body = self.page.locator("body")
-        expect(body).to_have_attribute("data-turn", re.compile("^(human|handover|over)$"))
+        until(self.page, "() => /^(human|handover|over)$/.test(document.body.dataset.turn)")
         return self.turn()

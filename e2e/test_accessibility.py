@@ -6,16 +6,19 @@ as an ordinary <script src>: the Content Security Policy check of conftest.py st
 watches every page. Each game is checked fresh, in the middle of a game and at its end,
 on a phone-sized viewport (390 px wide), where targets are smallest; so is the puzzles
 page, fresh, with a wrong move refuted and solved. In the dark theme, every page is
-checked again, fresh, and each game in the middle of a game too.
+checked again, fresh, and each game in the middle of a game too: the game pages and the
+pages of test_site_pages by switching the open page to it (the system's preference changes
+and theme.js follows: no second start of Python), the other pages opened in it. Game pages
+opened in the dark theme are played to their end in test_picture_contrast.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from conftest import AXE_PATH, new_context
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, wait_answered
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
 from test_games import play_out, take_turn
@@ -87,21 +90,38 @@ def open_site_page(page: Page, site_url: str, path: str) -> None:
             expect(box.locator(".targets button").first).to_be_attached(timeout=READY_TIMEOUT_MS)
 
 
-def check_fresh_and_mid_game(gp: GamePage, site_url: str, theme: str = "") -> None:
-    """axe and touch targets on a game page as it opens and after two turns each."""
-    check(gp.page, site_url, f"fresh{theme}")
+def in_theme(page: Page, theme: Literal["light", "dark"]) -> None:
+    """Switch the open page to `theme` the way the system does (its preferred colour scheme
+    changes); wait until the page and its boards have followed."""
+    page.emulate_media(color_scheme=theme)
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
+    wait_answered(page)  # a game page's board drawn again by Python in the theme's colours
+
+
+def check_both_themes(page: Page, site_url: str, when: str) -> None:
+    """`check` in the light theme, then in the dark one; the page is left light."""
+    check(page, site_url, when)
+    in_theme(page, "dark")
+    check(page, site_url, f"{when}, dark")
+    in_theme(page, "light")
+
+
+def check_fresh_and_mid_game(gp: GamePage, site_url: str) -> None:
+    """axe and touch targets on a game page as it opens and after two turns each, in
+    both themes."""
+    check_both_themes(gp.page, site_url, "fresh")
     for _ in range(2):
         if gp.wait_for_my_turn() != "over":
             take_turn(gp)
     gp.wait_for_my_turn()
-    check(gp.page, site_url, f"mid-game{theme}")
+    check_both_themes(gp.page, site_url, "mid-game")
 
 
 @pytest.mark.parametrize("path", ["", "tutorial.html", "notices.html", "es/", "es/tutorial.html"])
 def test_site_pages(context: BrowserContext, site_url: str, watch: Any, path: str) -> None:
     page = watch.attach(context.new_page())
     open_site_page(page, site_url, path)
-    check(page, site_url, path or "home")
+    check_both_themes(page, site_url, path or "home")
     assert watch.errors == []
 
 
@@ -135,7 +155,7 @@ def test_game_pages_fresh_mid_game_and_over(
 
 def test_iframe_form(context: BrowserContext, site_url: str, watch: Any) -> None:
     gp = GamePage(watch.attach(context.new_page()), "digit-chain")
-    gp.open(site_url, "?embed=1&mode=vs-computer&pool=99")
+    gp.open(site_url, "?embed=1&mode=vs-computer&pool=99&delay=0")
     check(gp.page, site_url, "iframe form")
     take_turn(gp, "21")
     gp.wait_for_my_turn()
@@ -161,25 +181,12 @@ def test_history_steps_are_drawn_pictures_with_names(
 
 
 @pytest.mark.context(phone=True, color_scheme="dark")
-@pytest.mark.parametrize(
-    "path", ["", "tutorial.html", "notices.html", "puzzles/", "teach/", "es/teach/"]
-)
-def test_site_pages_in_the_dark_theme(
+@pytest.mark.parametrize("path", ["", "puzzles/", "teach/", "es/teach/"])
+def test_site_pages_opened_in_the_dark_theme(
     context: BrowserContext, site_url: str, watch: Any, path: str
 ) -> None:
     page = watch.attach(context.new_page())
     open_site_page(page, site_url, path)
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     check(page, site_url, f"{path or 'home'}, dark")
-    assert watch.errors == []
-
-
-@pytest.mark.context(phone=True, color_scheme="dark")
-@pytest.mark.parametrize("slug", GAMES)
-def test_game_pages_in_the_dark_theme(
-    context: BrowserContext, site_url: str, watch: Any, slug: str
-) -> None:
-    gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
-    expect(gp.page.locator("html")).to_have_attribute("data-theme", "dark")
-    check_fresh_and_mid_game(gp, site_url, ", dark")
     assert watch.errors == []

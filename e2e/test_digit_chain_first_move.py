@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import GamePage, wait_embeds_ready
 from playwright.sync_api import Browser, expect
 
 FIRST_MOVE = re.compile(
@@ -43,9 +43,7 @@ def test_a_digit_chain_lesson_starts_without_the_tens_and_says_why(
     context = browser.new_context(viewport={"width": 1024, "height": 900})
     page = watch.attach(context.new_page())
     page.goto(f"{site_url}teach/")
-    expect(page.locator("html")).to_have_attribute(
-        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_embeds_ready(page)
     preview = page.locator(".teach-preview .number-duels")
     advice = page.locator(".lesson-advice")
     page.locator("form.lesson-form").get_by_label("Game", exact=True).select_option("digit-chain")

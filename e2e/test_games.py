@@ -17,7 +17,10 @@ from gamepage import SLUGS, GamePage
 from playwright.sync_api import expect
 from strategies import every_game
 
-COMPUTER_DELAY_MS = 400  # ?delay= for these pages: short, yet long enough to observe
+# ?delay= for these pages: the computer moves as soon as it has thought. Its turn is still
+# shown first (recorded as it happens, test_a_whole_game_against_the_computer), and a
+# pause would only make every game against it longer.
+COMPUTER_DELAY_MS = 0
 MAX_TURNS = 400
 
 
@@ -395,6 +398,7 @@ def test_refusals_name_the_rule_in_every_part_of_a_move(pages: dict[str, GamePag
     nd = pages["number-duel"]
     nd.new_game(mode="2p", first="1", numbers="3")
     nd.page.get_by_role("button", name="Show Player 1's numbers").click()
+    nd.answered()  # past the hand-over screen before take_turn reads whose turn it is
     take_turn(nd, "3@1")
     take_turn(nd)
     nd.page.get_by_role("button", name="Show Player 1's numbers").click()

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import GamePage, wait_embeds_ready
 from playwright.sync_api import BrowserContext, expect
 
 SPOOF = "\u202eretupmoC"  # shows as "Computer" where bidi overrides are obeyed
@@ -73,9 +73,7 @@ def test_embed_attributes_with_a_malformed_number_or_a_spoofing_name_are_refused
     context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
     page = watch.attach(context.new_page())
     page.goto(address)
-    expect(page.locator("html")).to_have_attribute(
-        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_embeds_ready(page)
     circle, line = page.locator(".number-duels").nth(0), page.locator(".number-duels").nth(1)
     expect(circle.locator(".message")).to_have_text(
         "This game's settings were refused (size must be a whole number, not '--5'): "

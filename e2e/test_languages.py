@@ -18,7 +18,7 @@ import pytest
 from app.settings import LANGUAGE_NAMES, LANGUAGES
 from catalogues import page_catalogue  # scripts/build/catalogues.py: the build's catalogues
 from conftest import DESKTOP
-from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
+from gamepage import GamePage, storage_key, wait_embeds_ready
 from language_tags import TAGS
 from page_words import plural_rule, safe_json
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -269,9 +269,7 @@ def test_an_embed_with_data_lang_speaks_spanish_on_its_host_page_failure_include
     body = EMBED_PAGE.format(site=site_url)
     context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
     page.goto(address)
-    expect(page.locator("html")).to_have_attribute(
-        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_embeds_ready(page)
     board = page.locator(".number-duels")
     expect(board).to_have_attribute("lang", "es")
     expect(page.locator("html")).to_have_attribute("lang", "en")  # the host's own

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, until
 from playwright.sync_api import Browser, Page, expect
 from strategies import every_game
 from test_games import take_turn
@@ -32,6 +32,13 @@ DRAWN = """board => {
           bottom: art.top - box.top + (last + 1) / scale};
 }"""
 
+# Whether the board (the `index`th of `selector`) has drawn its canvas for its own width.
+DRAWN_FOR_ITS_WIDTH = """([selector, index]) => {
+  const board = document.querySelectorAll(selector)[index];
+  const canvas = board.querySelector('canvas');
+  return !!canvas && getComputedStyle(canvas).width === board.clientWidth + 'px';
+}"""
+
 
 def fits(page: Page, board: str = ".board") -> list[float]:
     """Each board's height, after checking it hugs its drawing at every width."""
@@ -40,8 +47,7 @@ def fits(page: Page, board: str = ".board") -> list[float]:
         page.set_viewport_size({"width": width, "height": 900})
         for i, one in enumerate(page.locator(board).all()):
             # The board redraws for its new width (ResizeObserver); wait for that drawing.
-            drawn_for = f"{one.evaluate('b => b.clientWidth')}px"
-            expect(one.locator("canvas")).to_have_css("width", drawn_for)
+            until(page, DRAWN_FOR_ITS_WIDTH, [board, i])
             seen = one.evaluate(DRAWN)
             where = f"board {i} at {width} px: {seen}"
             assert seen["top"] >= 0 and seen["top"] <= MARGIN, where

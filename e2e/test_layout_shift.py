@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
-from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
-from playwright.sync_api import Browser, expect
+from gamepage import SLUGS, GamePage, wait_embeds_ready
+from playwright.sync_api import Browser
 
 from py_rules.engine.puzzles import load, puzzles_for
 
@@ -60,9 +60,7 @@ def shifts_while_starting(browser: Browser, site_url: str, path: str, screen: st
         page = context.new_page()
         page.goto(f"{site_url}{path}", wait_until="commit")
         if path in EMBEDDING:
-            expect(page.locator("html")).to_have_attribute(
-                "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-            )
+            wait_embeds_ready(page)
         else:
             GamePage(page, path.rstrip("/").rsplit("/", 1)[-1]).wait_ready()
         return page.evaluate(AFTER_NEXT_FRAME)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import READY_TIMEOUT_MS, GamePage, wait_started
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
 from test_accessibility import check, phone_context
@@ -94,7 +94,7 @@ class Player:
         wait until the page has taken it (or refused it)."""
         if not self.loaded:
             self.page.goto(url, wait_until="commit")
-            expect(self.body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+            wait_started(self.page)
             self.loaded = True
             expect(self.body).to_have_attribute("data-opened", "1")
             return

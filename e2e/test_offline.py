@@ -22,7 +22,7 @@ from typing import Any
 import offline  # scripts/build/offline.py (on pytest's pythonpath)
 from conftest import PREFIX, SITE
 from embeds import python_in_worker
-from gamepage import READY_TIMEOUT_MS, GamePage
+from gamepage import GamePage, wait_embeds_ready, wait_started
 from playwright.sync_api import BrowserContext, Page, expect
 from site_server import start_server
 from test_games import play_out, winner_shown
@@ -137,7 +137,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     assert page.evaluate("navigator.onLine") is False
     page.reload()
     gp = GamePage(page, "sequence-duel")
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_started(page)
     assert page.locator("html").get_attribute("data-python-boot") == "snapshot"
     gp.new_game(mode="2p", first="1", size="20", name1="", name2="")
     play_out(gp)
@@ -154,9 +154,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     # The tutorial, never opened online: its boards' Python starts in the worker, offline.
     tutorial = context.new_page()
     tutorial.goto(f"{url}tutorial.html")
-    expect(tutorial.locator("html")).to_have_attribute(
-        "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_embeds_ready(tutorial)
     python_in_worker(tutorial)
     chain = tutorial.locator(".number-duels").first  # Digit Chain: 10 wins at once
     chain.locator(".targets").get_by_role("button", name="10", exact=True).click()
@@ -168,7 +166,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
     joined = context.new_page()
     joined.goto(f"{url}games/circle-duel/#play={friend.link()}", wait_until="commit")
     body = joined.locator("body")
-    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_started(joined)
     expect(body).to_have_attribute("data-link", re.compile("^(your-turn|their-turn)$"))
     expect(joined.locator("#players")).to_contain_text("Ann")
     # Its link as a QR code too: the encoder, never loaded online, comes from the cache.
@@ -199,9 +197,7 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         assert new_version != old_version and old.endswith(old_version)
 
         page.reload()  # the browser checks the worker on navigation and finds the new build
-        expect(page.locator("body")).to_have_attribute(
-            "data-state", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_started(page)
         expect(notice).to_contain_text("new version", timeout=SW_TIMEOUT_MS)
         # Until the player says so, the page and its files stay those of the old build.
         css = "fetch('../../assets/style.css').then((r) => r.text())"
@@ -224,13 +220,9 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         )
         with other.expect_navigation():
             other_notice.get_by_role("button", name="Reload").click()
-        expect(other.locator("body")).to_have_attribute(
-            "data-state", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_started(other)
         expect(other_notice).to_have_count(0)
-        expect(page.locator("body")).to_have_attribute(
-            "data-state", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_started(page)
         # One cache, the new one; the new files are served; the notice is gone.
         assert site_caches(page) == [new]
         assert "build two" in page.evaluate(css)

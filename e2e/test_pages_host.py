@@ -24,8 +24,8 @@ import mime_db  # scripts/serve/mime_db.py (on pytest's pythonpath)
 import precompress
 import pytest
 from conftest import SITE
-from gamepage import READY_TIMEOUT_MS, GamePage
-from playwright.sync_api import Browser, Response, expect
+from gamepage import GamePage, wait_embeds_ready, wait_started
+from playwright.sync_api import Browser, Response
 from site_server import start_server
 from test_embed import press
 from test_games import play_out, winner_shown
@@ -116,7 +116,7 @@ def test_a_visitor_plays_then_plays_offline(
     server.server_close()
     context.set_offline(True)
     page.reload(wait_until="commit")
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_started(page)
     gp.new_game(mode="2p", first="1", numbers="3", name1="", name2="")
     play_out(gp)
     winner_shown(gp)
@@ -146,9 +146,7 @@ def test_a_page_on_another_origin_embeds_a_game_that_plays(
         responses: list[Response] = []
         page.on("response", lambda r: responses.append(r))
         page.goto(host_url)
-        expect(page.locator("html")).to_have_attribute(
-            "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_embeds_ready(page)
         assert uncompressed(responses, url, deployed) == []
         box = page.locator(".number-duels").first
         legal = box.locator('.targets button[aria-disabled="false"]').first.inner_text()

@@ -17,14 +17,13 @@ translate="no".
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from app.renderers import renderer_class
 from app.settings import LANGUAGES, PSEUDO_LANGUAGES, RIGHT_TO_LEFT
 from conftest import AXE, AXE_PATH
-from gamepage import READY_TIMEOUT_MS, SLUGS, GamePage
+from gamepage import SLUGS, GamePage, until, wait_embeds_ready
 from playwright.sync_api import Browser, Page, expect
 from test_accessibility import small_targets, violations
 
@@ -180,9 +179,8 @@ def play_to_the_end(gp: GamePage) -> None:
     """Against the computer, by clicks on the first legal buttons, whatever their words: a
     number, then what completes the move (a position, + or −) when one is pending."""
     page = gp.page
-    body = page.locator("body")
     for _ in range(MAX_CLICKS):
-        expect(body).to_have_attribute("data-turn", re.compile("^(human|over)$"))
+        until(page, "() => /^(human|over)$/.test(document.body.dataset.turn)")
         if gp.turn() == "over":
             return
         pending = page.locator('#targets button[aria-pressed="true"]')
@@ -249,8 +247,8 @@ def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
         check_fits(page, site_url, axe=False)  # axe once, at the end of the game
         play_to_the_end(gp)
         assert untranslated(page, locale) == []
+    check_mirrored(page, locale, slug)  # at 1024 px, then the phone's width last: one resize
     check_fits(page, site_url, axe=locale not in PSEUDO_LANGUAGES)
-    check_mirrored(page, locale, slug)
     assert canvas_boxes(page) == []
     # Its own words only: the one catalogue of its language (offline.js may ask for it again,
     # for the service worker to keep the language).
@@ -267,9 +265,7 @@ def test_every_other_page_in_every_language_is_translated_fits_and_mirrors(
     page = open_page(contexts, browser, site_url, watch, locale)
     page.goto(f"{site_url}{locale}/{path}", wait_until="commit")
     if path in ("tutorial.html", "puzzles/", "teach/"):  # their boards are embeds
-        expect(page.locator("html")).to_have_attribute(
-            "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
-        )
+        wait_embeds_ready(page)
     else:
         page.wait_for_load_state()
     expect(page.locator("html")).to_have_attribute("lang", locale)

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage, storage_key
+from gamepage import GamePage, storage_key, wait_started
 from playwright.sync_api import BrowserContext, expect
 from test_games import take_turn
 
@@ -61,9 +61,7 @@ def test_a_game_survives_a_reload(context: BrowserContext, watch: Any, site_url:
         gp.press(number)
     before = gp.snapshot()
     gp.page.reload()
-    expect(gp.page.locator("body")).to_have_attribute(
-        "data-state", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_started(gp.page)
     expect(gp.history).to_have_count(3)
     assert gp.snapshot() == before
     expect(gp.page.locator('#options [name="name1"]')).to_have_value("Ann")
@@ -144,9 +142,7 @@ def test_a_share_link_opens_the_same_position(
     expect(other.message).to_be_empty()
     assert "g=" not in other.page.url  # the game now lives in this browser's save
     other.page.reload()
-    expect(other.page.locator("body")).to_have_attribute(
-        "data-state", "ready", timeout=READY_TIMEOUT_MS
-    )
+    wait_started(other.page)
     assert other.snapshot() == before
 
 
@@ -303,7 +299,7 @@ def test_a_reload_while_arranging_resumes_the_arranging_step(
     gp.choice("Done arranging").click()
     expect(handover).to_contain_text("Bob's turn")
     gp.page.reload()
-    expect(body).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_started(gp.page)
     # Still Bob's turn to arrange, behind the hand-over screen; no move was played.
     expect(body).to_have_attribute("data-turn", "handover")
     expect(handover).to_contain_text("Bob's turn")

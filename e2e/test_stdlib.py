@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import SLUGS, GamePage, run_python
+from gamepage import SLUGS, GamePage, run_python, wait_embeds_ready
 from playwright.sync_api import BrowserContext, expect
 from test_games import play_out
 
@@ -54,7 +54,7 @@ def test_the_tutorial_needs_only_the_trimmed_library(
 ) -> None:
     page = watch.attach(context.new_page())
     page.goto(f"{site_url}tutorial.html")
-    expect(page.locator("html")).to_have_attribute("data-nd-embeds", "ready", timeout=90_000)
+    wait_embeds_ready(page)
     board = page.locator(".number-duels").first
     board.get_by_role("button", name="10", exact=True).click()
     expect(board.locator(".history li")).to_have_count(1)
