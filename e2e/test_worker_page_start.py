@@ -1,7 +1,7 @@
 """What the main thread of a worker game page does while Python starts, kept short: the
 build's picture is drawn once, the page is sent to Python after its first frame (so that
-reading its layout forces none), and Python's first draw of the elements the build drew
-changes only what differs, in place (docs/performance.md: the worker pages' start).
+reading its layout forces none), and a `run` asked before then is answered
+(docs/performance.md: the worker pages' start).
 
 Python is held back by holding the runtime's WebAssembly (test_early_board.HeldRuntime);
 the tests wait on the page's own signals.
@@ -18,8 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_early_board import open_worker_page_held as open_held
 
 # Before the page's own scripts: count the frames drawn, what the page posts to its worker
-# and the resets of the board's canvas, and, once the page is parsed, note the elements the
-# build drew (`data-nd-id`) and watch what is done to them.
+# and the resets of the board's canvas, and the frames drawn before the page was parsed.
 WATCH = """
 window.ndFrames = 0;
 const tick = () => { window.ndFrames++; requestAnimationFrame(tick); };
@@ -39,21 +38,8 @@ Object.defineProperty(HTMLCanvasElement.prototype, "width", {
     width.set.call(this, value);
   },
 });
-window.ndBuiltChanges = { childList: 0, attributes: 0 };  // but the build's own `data-nd-id`
-window.ndMostChanged = 0;  // the most attribute changes one of those elements saw
 document.addEventListener("DOMContentLoaded", () => {
   window.ndFramesParsed = window.ndFrames;  // the frames drawn before the page was parsed
-  window.ndBuilt = new Set(document.querySelectorAll("[data-nd-id]"));
-  const changed = new Map();
-  new MutationObserver((records) => {
-    for (const record of records) {
-      if (!window.ndBuilt.has(record.target) || record.attributeName === "data-nd-id") continue;
-      window.ndBuiltChanges[record.type]++;
-      if (record.type !== "attributes") continue;
-      changed.set(record.target, (changed.get(record.target) ?? 0) + 1);
-      window.ndMostChanged = Math.max(window.ndMostChanged, changed.get(record.target));
-    }
-  }).observe(document.body, { subtree: true, childList: true, attributes: true });
 });
 """
 
@@ -99,39 +85,3 @@ def test_a_run_asked_before_the_page_is_sent_is_answered(page: Page, site_url: s
     )
     page.goto(f"{site_url}games/sequence-duel/{worker_page()}")
     page.wait_for_function("() => window.ndEarlyRun === 42", timeout=READY_TIMEOUT_MS)
-
-
-@pytest.mark.parametrize("slug", ["sequence-duel", "digit-chain"])
-def test_python_draws_the_builds_board_again_without_remaking_it(
-    page: Page, site_url: str, slug: str
-) -> None:
-    held = open_held(page, site_url, slug)
-    built = page.evaluate("window.ndBuilt.size")
-    assert built > 50  # the board's buttons, the cards, the move list
-    held.release()
-    ready(page)
-    page.wait_for_function("() => window.ndBuilt.size > 0")
-    changes = page.evaluate("window.ndBuiltChanges")
-    most = page.evaluate("window.ndMostChanged")
-    kept = page.evaluate("[...window.ndBuilt].filter((element) => element.isConnected).length")
-    # Drawn as the build drew them: every one stays in the page and no child list is made
-    # anew. An element's attributes change only where Python's drawing differs from the
-    # build's (the board's buttons placed for the page's measured size, a control's value
-    # kept as its state), each at most once: emptied and filled again, every attribute would
-    # go and come back.
-    assert kept == built
-    assert changes["childList"] == 0, changes
-    assert most <= 1, (changes, most)
-
-
-def test_a_button_focused_before_python_keeps_the_focus_when_python_starts(
-    page: Page, site_url: str
-) -> None:
-    held = open_held(page, site_url, "sequence-duel")
-    button = page.locator('#targets button[aria-disabled="false"]').first
-    key = button.get_attribute("data-key")
-    button.focus()
-    held.release()
-    ready(page)
-    expect(page.locator(f'#targets button[data-key="{key}"]')).to_be_focused()
-    assert page.evaluate("document.activeElement.dataset.key") == key

@@ -67,14 +67,14 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       known(Number(element.dataset.ndId), element);
     }
   }
-  /** The build's elements (and a first press's) that Python made again (`new`: drawn on a
-   * stand-in they follow) and has not put anywhere since: Python holds them out of its page. */
+  /** The build's elements (and a first press's) that Python made again (`new` empties them
+   * in place) and has not put anywhere since: Python holds them out of its page. */
   const unplaced = new Set();
   /** Once Python's page is up, the elements the build drew that are no part of it leave the
-   * page: the ones Python's start did not make again (they keep `data-nd-id`, which the
-   * state Python makes has not), and the ones it made again but holds out of its page. The
-   * build drew the fresh game of a full page; a start that differs from it (a framed board,
-   * other options, a save) makes fewer or other elements, which must take no room. */
+   * page: the ones Python's start did not make again (still `data-nd-id`: a `new` op clears
+   * it), and the ones it made again but holds out of its page. The build drew the fresh game
+   * of a full page; a start that differs from it (a framed board, other options, a save)
+   * makes fewer or other elements, which must take no room on the page. */
   function dropUnclaimed() {
     for (const element of document.body.querySelectorAll("[data-nd-id]")) {
       const id = ids.get(element);
@@ -223,7 +223,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     if (Array.isArray(prevent)) return prevent.includes(event.key);
     if (typeof prevent === "string" && event.target instanceof Element) {
       const match = event.target.closest(prevent);
-      return Boolean(match) && real(id).contains(match);
+      return Boolean(match) && node(id).contains(match);
     }
     return false;
   }
@@ -238,7 +238,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       return;
     }
     listening.set(key, { ...options });
-    kept(id).addEventListener(type, (event) => forward(id, type, event));
+    node(id).addEventListener(type, (event) => forward(id, type, event));
   }
 
   const resized = new ResizeObserver((entries) => {
@@ -327,7 +327,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       console.warn(text);
     },
     dispatch(id, name, detail) {
-      real(id).dispatchEvent(new CustomEvent(name, { bubbles: true, detail }));
+      node(id).dispatchEvent(new CustomEvent(name, { bubbles: true, detail }));
     },
     parent(message) {
       if (window.parent !== window) window.parent.postMessage(message, "*");
@@ -348,82 +348,13 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     },
   };
 
-  // ----- the build's elements, drawn again by Python ----------------------------------------
-  // Python's first draw makes anew every element the build made (a `new` op for an id the
-  // page knows, with the same tag), mostly exactly as the build drew it. Emptied and filled
-  // again in place, each would be changed twice and styled and laid out anew, in one long
-  // task on a slow phone. Instead, within one `applyOps`, its new state is made on a detached
-  // stand-in of the same tag, which costs the page nothing; when the stand-in is put in the
-  // page (or the ops end, or an op needs the element itself) the page's element takes the
-  // stand-in's attributes and children where they differ, and keeps its place and its focus.
-  const standIns = new Map(); // stand-in -> {built: the page's element, id, live: [[name, value]]}
-  // A property that only reflects an attribute (or, textContent, sets the children) is set on
-  // a stand-in; any other (a control's value, checked, selected) is the element's own state,
-  // set on it once it holds its children again (a <select>'s value needs its options).
-  const REFLECTED = new Set(["textContent", "className", "id", "title", "lang", "dir", "hidden", "disabled", "tabIndex", "open"]);
-
-  /** The page's element for a stand-in, now holding what was made on the stand-in. */
-  function settle(stand) {
-    const { built, id, live } = standIns.get(stand);
-    standIns.delete(stand);
-    for (const { name, value } of stand.attributes) {
-      // The style through the CSSOM: the pages' policy refuses a style attribute set as text.
-      if (name === "style") {
-        if (built.style.cssText !== stand.style.cssText) built.style.cssText = stand.style.cssText;
-      } else if (built.getAttribute(name) !== value) built.setAttribute(name, value);
-    }
-    for (const name of built.getAttributeNames()) if (!stand.hasAttribute(name)) built.removeAttribute(name);
-    const wanted = [...stand.childNodes].map((item) => (standIns.has(item) ? settle(item) : item));
-    if (!sameChildren(built, wanted)) built.replaceChildren(...wanted);
-    for (const [name, value] of live) built[name] = value;
-    known(id, built);
-    return built;
-  }
-  const settled = (element) => (standIns.has(element) ? settle(element) : element);
-  /** The element `id` names in the page: never a stand-in. */
-  const real = (id) => settled(node(id));
-  /** Python puts `element` (or the stand-in's page element) somewhere: it is no longer
-   * one of the `unplaced`. */
-  const placed = (element) => unplaced.delete(standIns.get(element)?.built ?? element);
-  /** The element that stays for `id` (for a stand-in, the page's element it stands for). */
-  const kept = (id) => standIns.get(node(id))?.built ?? node(id);
-
-  /** Every stand-in left: the outermost first, which settle the ones inside them. */
-  function settleAll() {
-    for (const stand of [...standIns.keys()]) {
-      if (standIns.has(stand) && !standIns.has(stand.parentNode)) settle(stand);
-    }
-  }
-
-  /** Whether setting `element[name] = value` would change nothing (a text alone its content). */
-  function holds(element, name, value) {
-    if (name !== "textContent") return REFLECTED.has(name) && element[name] === value;
-    const only = element.childNodes;
-    return only.length === 1 && only[0].nodeType === Node.TEXT_NODE && only[0].data === value;
-  }
-
-  /** Whether `parent`'s children are `wanted` already (the same nodes, or texts alike). */
-  function sameChildren(parent, wanted, from = 0) {
-    const have = parent.childNodes;
-    if (have.length - from !== wanted.length) return false;
-    return wanted.every((item, i) => {
-      const there = have[from + i];
-      return there === item || (there.nodeType === Node.TEXT_NODE && item.nodeType === Node.TEXT_NODE && there.data === item.data);
-    });
-  }
-  /** `parent`'s children to be: `items` (ids, strings). Into a stand-in go stand-ins; into
-   * an element of the page the element a stand-in stands for, as it is until it is settled. */
-  function childrenFor(parent, items) {
-    const inStandIn = standIns.has(parent);
-    return items.map((item) => {
-      if (typeof item === "string") return document.createTextNode(item);
-      const element = node(item);
-      placed(element);
-      if (inStandIn || !standIns.has(element)) return element;
-      element.remove(); // out of a stand-in it was in: the page's element is placed instead
-      return standIns.get(element).built;
-    });
-  }
+  /** A child of a placing op (`append`...): text, or an element Python now puts somewhere. */
+  const child = (item) => {
+    if (typeof item === "string") return item;
+    const element = node(item);
+    unplaced.delete(element);
+    return element;
+  };
 
   function draw(canvas, calls) {
     const context = canvas.getContext("2d");
@@ -435,63 +366,51 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
 
   const apply = {
     new(id, tag) {
-      const built = nodes.get(id) && real(id);
+      const built = nodes.get(id);
       if (built && tagOf(built) === tag) {
-        // Made by the build (or a first press) as Python makes it now: drawn on a stand-in,
-        // which the page's element follows (settle).
-        const stand = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-        standIns.set(stand, { built, id, live: [] });
-        nodes.set(id, stand);
+        // Made by the build (or a first press) as Python makes it now: the same element,
+        // emptied, so that the page never shows it missing; the next ops fill it again.
+        for (const name of built.getAttributeNames()) built.removeAttribute(name);
+        built.replaceChildren();
         unplaced.add(built);
         return;
       }
       known(id, tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag));
     },
     prop(id, name, value) {
-      const element = node(id);
-      if (!REFLECTED.has(name) && standIns.has(element)) standIns.get(element).live.push([name, value]);
-      else if (!holds(element, name, value)) element[name] = value;
+      node(id)[name] = value;
     },
     attr(id, name, value) {
-      const element = node(id);
-      if (element.getAttribute(name) === value) return; // unchanged: no work for the page
-      value === null ? element.removeAttribute(name) : element.setAttribute(name, value);
+      value === null ? node(id).removeAttribute(name) : node(id).setAttribute(name, value);
     },
     class(id, name, on) {
       node(id).classList.toggle(name, on);
     },
     style(id, name, value) {
       const style = node(id).style;
-      if (style.getPropertyValue(name) === (value ?? "")) return;
       value === null ? style.removeProperty(name) : style.setProperty(name, value);
     },
     append(parent, children) {
-      const into = node(parent);
-      const wanted = childrenFor(into, children);
-      const from = into.childNodes.length - wanted.length;
-      if (from < 0 || !sameChildren(into, wanted, from)) into.append(...wanted);
+      node(parent).append(...children.map(child));
     },
     prepend(parent, children) {
-      const into = node(parent);
-      into.prepend(...childrenFor(into, children));
+      node(parent).prepend(...children.map(child));
     },
     before(id, children) {
-      const at = real(id);
-      at.before(...childrenFor(at.parentNode, children));
+      node(id).before(...children.map(child));
     },
     after(id, children) {
-      const at = real(id);
-      at.after(...childrenFor(at.parentNode, children));
+      node(id).after(...children.map(child));
     },
     /** Scroll the container `id` only, never the page: to its start, end, or just enough to
      * show element `to` inside it. */
     scroll(id, to) {
-      const area = real(id);
+      const area = node(id);
       if (to === "start") area.scrollTop = 0;
       else if (to === "end") area.scrollTop = area.scrollHeight;
       else {
         const box = area.getBoundingClientRect();
-        const item = real(to).getBoundingClientRect();
+        const item = node(to).getBoundingClientRect();
         if (item.top < box.top) area.scrollTop -= box.top - item.top;
         else if (item.bottom > box.bottom) {
           area.scrollTop += Math.min(item.bottom - box.bottom, item.top - box.top);
@@ -499,21 +418,16 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       }
     },
     insert(parent, item, before) {
-      const element = real(item);
-      placed(element);
-      real(parent).insertBefore(element, before === null || before === undefined ? null : real(before));
+      node(parent).insertBefore(child(item), before === null || before === undefined ? null : node(before));
     },
     children(parent, children) {
-      const into = node(parent);
-      const wanted = childrenFor(into, children);
-      if (!sameChildren(into, wanted)) into.replaceChildren(...wanted);
+      node(parent).replaceChildren(...children.map(child));
     },
     remove(id) {
-      real(id).remove();
+      node(id).remove();
     },
     /** Python holds these elements no more and none is in the document: forget them. */
     release(released) {
-      settleAll();
       for (const id of released) {
         const element = nodes.get(id);
         if (element) ids.delete(element);
@@ -524,14 +438,14 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       }
     },
     call(id, method, args) {
-      real(id)[method](...(args || []));
+      node(id)[method](...(args || []));
     },
     listen,
     observe(id) {
-      resized.observe(kept(id));
+      resized.observe(node(id));
     },
     draw(id, calls) {
-      draw(real(id), calls);
+      draw(node(id), calls);
     },
     effect(name, args) {
       effects[name](...(args || []));
@@ -571,7 +485,6 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       if (op[0] === "scroll") scrollInFrame(op);
       else run(op);
     }
-    settleAll();
   }
 
   /** Run `callback` in a task of its own once the page's next frame is drawn (in a hidden
