@@ -44,6 +44,7 @@ def link_data(url: str) -> dict[str, Any]:
 
 def share(gp: GamePage) -> str:
     gp.page.get_by_role("button", name="Share").click()
+    gp.answered()  # the field may still hold an earlier share's link until Python answers
     field = gp.page.get_by_role("textbox", name="Share link")
     expect(field).to_have_value(re.compile(r"\?g=[A-Za-z0-9_-]+$"))
     return field.input_value()
