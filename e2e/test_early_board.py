@@ -4,7 +4,7 @@ before Python is ready, and hands it to Python, which confirms it; a visit that 
 show the fresh game never shows the build's board as playable.
 
 The cases are e2e/early_board_cases.py's, which the WebKit and Firefox suite runs too
-(e2e/webkit_firefox/test_board_before_python.py). Here Python is kept from starting by
+(e2e/webkit_firefox/test_the_board_before_python.py). Here Python is kept from starting by
 holding the runtime's WebAssembly in a Playwright route until the case releases it; every
 wait is on the page's own signals (attributes, text, marks).
 """
