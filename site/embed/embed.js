@@ -155,27 +155,23 @@
         files: [[base + CONFIG.bundle, "./*"], ...CONFIG.data.map((path) => [base + path, path])],
         sizes: {},
       });
-      // The boxes are sent once the page's first frame is drawn: numbering them and reading
-      // their sizes then forces no layout of its own in the task that loaded this script.
-      page.afterFirstFrame(() => {
-        const html = {};
-        for (const { name, value } of document.documentElement.attributes) html[name] = value;
-        send({
-          kind: "start",
-          embed: true,
-          tree: page.numberRoots(PYTHON_PARTS),
-          html,
-          location: { href: location.href, search: location.search, hash: location.hash },
-          storage: page.storageCopy(),
-          media: page.media(),
-          pixelRatio: window.devicePixelRatio || 1,
-          sizes: page.sizesOf(),
-          focus: page.pageFocus(),
-          lang: document.documentElement.lang,
-          site: base,
-        });
-        started = true;
+      const html = {};
+      for (const { name, value } of document.documentElement.attributes) html[name] = value;
+      send({
+        kind: "start",
+        embed: true,
+        tree: page.numberRoots(PYTHON_PARTS),
+        html,
+        location: { href: location.href, search: location.search, hash: location.hash },
+        storage: page.storageCopy(),
+        media: page.media(),
+        pixelRatio: window.devicePixelRatio || 1,
+        sizes: page.sizesOf(),
+        focus: page.pageFocus(),
+        lang: document.documentElement.lang,
+        site: base,
       });
+      started = true;
     });
   }
 
