@@ -209,23 +209,19 @@ class Channel:
         return apply
 
     def on_storage(self, message: Message) -> Callable[[], None]:
-        key, value = text(message, "key"), optional_text(message, "value")
-        page = self.page
-
-        def apply() -> None:
-            if page.storage is not None:
-                if value is None:
-                    page.storage.pop(key, None)
-                else:
-                    page.storage[key] = value
-            for handler in list(page.storage_watchers):
-                handler(key)
-
-        return apply
+        """Another tab changed the page's storage at `key`."""
+        return self._stored(message, self.page.storage_watchers)
 
     def on_unkept(self, message: Message) -> Callable[[], None]:
         """The browser refused a `store` effect for `key`: the copy takes what the page's
         storage holds instead (`value`), and the slot of that key turns unkept."""
+        return self._stored(message, self.page.unkept_watchers)
+
+    def _stored(
+        self, message: Message, watchers: list[Callable[[str], None]]
+    ) -> Callable[[], None]:
+        """The copy of the page's storage takes `value` at `key` (None: removed); then
+        `watchers` hear of the key."""
         key, value = text(message, "key"), optional_text(message, "value")
         page = self.page
 
@@ -235,7 +231,7 @@ class Channel:
                     page.storage.pop(key, None)
                 else:
                     page.storage[key] = value
-            for handler in list(page.unkept_watchers):
+            for handler in list(watchers):
                 handler(key)
 
         return apply
