@@ -21,9 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import gamepage  # noqa: F401  (it sets `expect`'s timeout, for tests that do not import it)
 import pytest
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
-from playwright.sync_api import expect
 from site_server import start_server, warm_gzip_cache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,10 +32,9 @@ SITE = ROOT / "_site"
 # Outer limits, never a pace: every wait ends as soon as the page's own signal shows (an
 # attribute, a text, a performance mark); these bound only how long a broken page is waited
 # for. Playwright's own defaults (5 s for `expect`, 30 s for actions) are too tight for a
-# page whose Python is busy on a 2-core machine that is running other work.
-EXPECT_TIMEOUT_MS = 30_000
+# page whose Python is busy on a 2-core machine that is running other work. `expect`'s is
+# set by gamepage.py, the driver every test uses.
 ACTION_TIMEOUT_MS = 60_000
-expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # Chromium's own log: when a page crashes, its last fatal lines say why (see crash_report).
 CHROMIUM_LOG = ARTIFACTS / f"chromium-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
