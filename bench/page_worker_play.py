@@ -64,10 +64,13 @@ READY_MS = "() => performance.getEntriesByName('board-ready')[0]?.startTime ?? n
 
 
 def press_first_legal(page: Any, gp: GamePage) -> bool:
-    """Click the first legal board button (else choice) and wait until the page took it.
+    """Click the first legal board button (else choice; a choice first after a half move) and
+    wait until the page took it.
     By CSS selectors, not by accessible names: Playwright's role queries run on the page's
     main thread (10-45 ms each at CPU 4x on Sequence Duel 40's board), which this measures."""
-    for where in ("#targets", "#choices"):
+    # A half move (Number Circle's number, pressed) is finished on the choices (+ or -).
+    half_move = page.locator('#targets button[aria-pressed="true"]').count()
+    for where in ("#choices", "#targets") if half_move else ("#targets", "#choices"):
         legal = page.locator(f'{where} button[aria-disabled="false"]')
         if legal.count():
             key = legal.first.get_attribute("data-key")
