@@ -23,7 +23,6 @@ average is printed before and after.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -39,6 +38,7 @@ from _browser import (
     require_site,
     serve_site,
 )
+from _perf_figures import main_thread_cpu
 from site_server import SITE_DIR
 
 # main before the worker pages' start was made cheaper (the build's board drawn once, the
@@ -74,19 +74,6 @@ def address(site: Path, page: str) -> str | None:
     return None if worker is None else f"games/{page}/{worker}"
 
 
-def tasks(trace: bytes) -> list[float]:
-    """The thread time (ms) of every top-level task of the page's main thread."""
-    events = json.loads(trace)["traceEvents"]
-    main = {
-        (e["pid"], e["tid"])
-        for e in events
-        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
-    }
-    ran = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main]
-    top = [e for e in ran if e["name"] == "ThreadControllerImpl::RunTask"]
-    return [e.get("tdur", 0) / 1000 for e in top or [e for e in ran if e["name"] == "RunTask"]]
-
-
 def visit(browser: Any, url: str, rate: float, keep: Path | None) -> list[float]:
     """One throttled, traced start of `url` (its HTTP cache warmed by a visit before); its
     trace kept as `keep` if given."""
@@ -104,7 +91,7 @@ def visit(browser: Any, url: str, rate: float, keep: Path | None) -> list[float]
     trace = browser.stop_tracing()
     if keep is not None:
         keep.write_bytes(trace)
-    found = tasks(trace)
+    found = main_thread_cpu(trace)
     context.close()
     return found
 
