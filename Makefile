@@ -185,7 +185,7 @@ suite-checkers: $(VENV)/.paths node_modules/.installed site java
 	$(BEHIND_BROWSERS) $(RUN_CHECKERS)
 suite-lint: $(VENV)/.installed
 	$(BEHIND_BROWSERS) $(MAKE) --no-print-directory lint
-suite-rules: $(VENV)/.paths catalogues
+suite-rules: $(VENV)/.paths node_modules/.installed catalogues
 	$(BEHIND_BROWSERS) $(RUN_RULES)
 suite-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.downloaded catalogues
 	$(BEHIND_BROWSERS) $(RUN_PYODIDE)
