@@ -55,25 +55,27 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@ node_modules/.build-installed
 
+# Each may need apt, which takes one install at a time: under `make -j` (`make test`) they
+# install one after the other, Chromium first, whose suite is the longest (AFTER_CHROMIUM and
+# AFTER_JAVA order them there; alone, each installs at once).
 chromium:
 	@bash scripts/browsers/ensure-chromium.sh
 
-engines:
-	@bash scripts/browsers/ensure-engines.sh
-
 # Java, for the Nu Html Checker (vnu.jar, an npm devDependency).
-java:
+java: | $(AFTER_CHROMIUM)
 	@bash scripts/browsers/ensure-java.sh
 
-# One after the other: each may need apt, which takes one install at a time (java, a
-# prerequisite, comes first, so that the checker can start while the browsers install).
-browsers: java
-	@bash scripts/browsers/ensure-chromium.sh
+engines: | $(AFTER_JAVA)
 	@bash scripts/browsers/ensure-engines.sh
+
+browsers: chromium java engines
 
 deps: $(VENV)/.installed $(VENV)/.paths node_modules/.installed
 
-site: node_modules/.build-installed
+# The build's npm packages; `make test`, which installs them all, names the full install here
+# (NPM_FOR_SITE), so that two `npm ci` never run at once.
+NPM_FOR_SITE ?= node_modules/.build-installed
+site: $(NPM_FOR_SITE)
 	PYTHONPATH=$(IMPORT_PATH) $(PYTHON) scripts/build/build_site.py
 
 serve: site
@@ -141,7 +143,8 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
 # spends much of its start waiting on its own fetches and timers, so two share two cores well.
 E2E_WORKERS ?= 2
-RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox --ignore=e2e/checkers -n $(E2E_WORKERS) --dist worksteal --durations=12
+# --costs: each file's Python starts, CPU seconds, wall time and load average (e2e/suite_costs.py).
+RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox --ignore=e2e/checkers -n $(E2E_WORKERS) --dist worksteal --durations=12 --costs
 RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
 # The web's own checkers that need no browser (the Nu Html Checker): one JVM over every file.
 RUN_CHECKERS := $(PY) -m pytest e2e/checkers -p no:xdist
@@ -157,35 +160,38 @@ test-engines: deps site engines
 test-checkers: deps site java
 	$(RUN_CHECKERS)
 
-# Every suite starts as soon as what it needs is there, all in one make: Chromium's e2e (the
-# critical path) and the WebKit/Firefox smoke suite once the site is built and the browsers
-# installed, without waiting for lint or the checkers; the rules suites once the catalogues
+# Every step starts as soon as what it needs is there, all in one `make -j6`, installs too: the
+# virtual environment, npm's packages and the browsers' apt installs side by side (apt one
+# install at a time, Chromium's first), the site built once npm's packages are there, the
+# Pyodide run's wheels fetched beside them; Chromium's e2e (the critical path) and the
+# WebKit/Firefox smoke suite once the site is built and their browser installed, without
+# waiting for lint, the checkers or the other browsers; the rules suites once the catalogues
 # are compiled. A browser test spends about half its time waiting on its page (timers,
-# fetches), which leaves a core idle that the rules suites (CPU only) fill. Each suite's output
+# fetches), which leaves a core idle that the rules suites (CPU only) fill. Each step's output
 # is printed whole when it ends (--output-sync), and make fails if any one fails. Six jobs:
 # every suite can run at once, none waits for a slot.
-test: deps $(PYODIDE_WHEELS)/.downloaded
-	$(MAKE) --no-print-directory -j6 --output-sync=target suite-e2e suite-engines \
-		suite-rules suite-pyodide suite-checkers suite-lint
+test:
+	$(MAKE) --no-print-directory -j6 --output-sync=target NPM_FOR_SITE=node_modules/.installed \
+		AFTER_CHROMIUM=chromium AFTER_JAVA=java \
+		suite-e2e suite-engines suite-rules suite-pyodide suite-checkers suite-lint
 
-# The suites of `test`, each with what it needs of the same run. The browsers install one
-# after the other (`browsers`: apt takes one install at a time). Chromium's suite is the
+# The suites of `test`, each with what it needs of the same run. Chromium's suite is the
 # longest and the browser suites wait on their pages' timers and fetches, while the rules
 # suites, lint and the checkers only compute: those run at a lower priority (`nice`), on the
 # CPU time the browsers leave.
 BEHIND_BROWSERS := nice -n 10
 .PHONY: suite-rules suite-pyodide suite-e2e suite-engines suite-checkers suite-lint
-suite-checkers: site java
+suite-checkers: $(VENV)/.paths node_modules/.installed site java
 	$(BEHIND_BROWSERS) $(RUN_CHECKERS)
 suite-lint: $(VENV)/.installed
 	$(BEHIND_BROWSERS) $(MAKE) --no-print-directory lint
-suite-rules: catalogues
+suite-rules: $(VENV)/.paths node_modules/.installed catalogues
 	$(BEHIND_BROWSERS) $(RUN_RULES)
-suite-pyodide: catalogues
+suite-pyodide: node_modules/.installed $(PYODIDE_WHEELS)/.downloaded catalogues
 	$(BEHIND_BROWSERS) $(RUN_PYODIDE)
-suite-e2e: site browsers
+suite-e2e: $(VENV)/.paths node_modules/.installed site chromium
 	$(RUN_E2E)
-suite-engines: site browsers
+suite-engines: $(VENV)/.paths site engines
 	$(RUN_ENGINES)
 
 # Lighthouse's performance audit (bench/page_lighthouse.py) runs from audit/'s own npm install.

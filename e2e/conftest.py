@@ -23,6 +23,7 @@ from typing import Any
 
 import gamepage  # noqa: F401  (it sets `expect`'s timeout, for tests that do not import it)
 import pytest
+import suite_costs
 from chromium import CHROMIUM_FLAGS, CHROMIUM_MISSING, find_chromium, proxy_flags
 from site_server import start_server, warm_gzip_cache
 
@@ -156,6 +157,15 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__axe-core__.js"  # answered by a route of the phone contexts, never by the server
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    suite_costs.addoption(parser)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    suite_costs.start(item)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
@@ -243,8 +253,12 @@ class Watch:
         context.add_init_script(CSP_REPORTER)
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.on("console", self.note)
-        context.on("page", lambda page: page.on("crash", lambda p: self.crashes.append(p.url)))
+        context.on("page", self.note_page)
         return context
+
+    def note_page(self, page: Any) -> None:
+        page.on("crash", lambda p: self.crashes.append(p.url))
+        suite_costs.WORKERS.watch(page)
 
     def note(self, message: Any) -> None:
         if "Content Security Policy" in message.text:
@@ -340,6 +354,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.sections.append(("page crashed: " + ", ".join(watch.crashes), crash_report()))
     if report.when == "teardown" and isinstance(watch, Watch):
         watch.crashes.clear()
+    if report.when == "teardown":
+        suite_costs.record(item, report)
     return report
 
 
@@ -361,6 +377,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    suite_costs.summary(terminalreporter)
     crashed = [
         (report.nodeid, title, text)
         for reports in terminalreporter.stats.values()

@@ -2,8 +2,10 @@
 
 A game survives a reload (localStorage), Undo and Redo move through the record, the move
 list steps through it, and a Share link opens the same position elsewhere. Links and
-saves that are corrupt, cut short, from another version or hostile are refused with a
-message and a fresh game; names from a link are shown as text, never run.
+saves that are corrupt or hostile are refused with a message and a fresh game (here those
+whose way into Python is the browser's; every kind, cut short, from another version and
+the rest, in tests/test_site_refused_records.py); names from a link are shown as text,
+never run.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from gamepage import GamePage, storage_key, wait_started
+from hostile_records import BAD_SAVES, GOOD, hostile_links, saved, token
 from playwright.sync_api import BrowserContext, expect
 from test_games import take_turn
 
@@ -30,11 +33,6 @@ def open_game(
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.dialogs = dialogs  # type: ignore[attr-defined]
     return GamePage(page, slug).open(site_url, query)
-
-
-def token(data: dict[str, Any]) -> str:
-    text = json.dumps(data, separators=(",", ":"))
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
 def link_data(url: str) -> dict[str, Any]:
@@ -180,21 +178,6 @@ def test_number_duel_never_puts_hidden_numbers_in_a_link(
     expect(cut.history).to_have_count(0)
 
 
-GOOD = {
-    "v": 1,
-    "mode": "2p",
-    "level": "easy",
-    "at": 1,
-    "game": {
-        "format": "number-duels/1",
-        "game": "sequence-duel",
-        "options": {"first": 1, "size": 12, "seed": 5},
-        "names": ["<svg onload=alert(1)>", "<b>Bob</b>"],
-        "moves": ["6"],
-    },
-}
-
-
 def test_names_from_a_link_are_text(context: BrowserContext, watch: Any, site_url: str) -> None:
     gp = open_game(context, watch, site_url, "sequence-duel", f"?g={token(GOOD)}")
     players = gp.page.locator("#players")
@@ -207,27 +190,10 @@ def test_names_from_a_link_are_text(context: BrowserContext, watch: Any, site_ur
     assert gp.page.dialogs == []  # type: ignore[attr-defined]
 
 
-def hostile_links() -> dict[str, tuple[str, str]]:
-    """name -> (the g parameter, words the refusal must contain)."""
-    good = token(GOOD)
-    other_version = {**GOOD, "v": 2}
-    old_save = {**GOOD, "game": {**GOOD["game"], "format": "number-duels/0"}}
-    img = {**GOOD, "game": {**GOOD["game"], "names": ["<img src=x onerror=alert(1)>", ""]}}
-    illegal = {**GOOD, "game": {**GOOD["game"], "moves": ["6", "7"]}, "at": 2}
-    endless = {**GOOD, "game": {**GOOD["game"], "moves": ["1"] * 501}, "at": 0}
-    deep = base64.urlsafe_b64encode(b"[" * 5000 + b"]" * 5000).decode().rstrip("=")
-    return {
-        "not base64": ("%3Cscript%3E", "damaged"),
-        "cut short": (good[: len(good) // 2 + 1], "damaged"),
-        "another version": (token(other_version), "another version"),
-        "an old save format": (token(old_save), "another version"),
-        "a name that is markup and too long": (token(img), "longer than 24 characters"),
-        "an illegal move": (token(illegal), "move 2 ('7') is illegal"),
-        "more moves than a game keeps": (token(endless), "501 moves, more than the 500 kept"),
-        "deeply nested": (deep, "not a Number Duels game"),
-        "another game": (token({**GOOD, "game": {**GOOD["game"], "game": "digit-chain"}}), "Digit"),
-        "far too long": ("A" * 20_000, "far too long"),
-    }
+# The bad links whose way into Python is the browser's own: an escaped address, the longest
+# address, and brackets deep enough to overflow Pyodide's JavaScript stack were they parsed.
+# Every bad link and save is refused on the page in tests/test_site_refused_records.py.
+IN_THE_BROWSER = ("not base64", "deeply nested", "far too long")
 
 
 def test_bad_links_and_saves_are_refused_with_a_fresh_game(
@@ -237,30 +203,26 @@ def test_bad_links_and_saves_are_refused_with_a_fresh_game(
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     gp = GamePage(page, "sequence-duel")
-    for name, (g, words) in hostile_links().items():
+    links = hostile_links()
+    for name in IN_THE_BROWSER:
+        g, words = links[name]
         gp.open(site_url, f"?g={g}")
         expect(gp.message, name).to_contain_text("That link could not be opened")
         expect(gp.message, name).to_contain_text(words)
         expect(gp.message, name).to_contain_text("A new game has started.")
         expect(gp.history, name).to_have_count(0)
         expect(gp.status, name).to_contain_text("Player 1:")
-    # A damaged save in localStorage: refused the same way on the next visit.
+    # A damaged save in localStorage: refused the same way on the next visit, and replaced
+    # by the fresh game once it is played.
     key = storage_key(site_url, "sequence-duel")
-    for saved, words in (
-        ('{"v":1,"mode":"2p"', "damaged"),
-        (json.dumps({**GOOD, "v": 0}), "another version"),
-        (json.dumps({**GOOD, "at": 7}), "position is not in the game"),
-        (json.dumps({**GOOD, "mode": ["x"]}), "players are not valid"),
-    ):
-        page.evaluate(
-            "([k, s]) => localStorage.setItem(k, `1.${'0'.repeat(16)}\\n${s}`)", [key, saved]
-        )
-        gp.open(site_url)
-        expect(gp.message).to_contain_text("Your saved game could not be restored")
-        expect(gp.message).to_contain_text(words)
-        expect(gp.history).to_have_count(0)
-        gp.press("5")  # the fresh game plays, and replaces the bad save
-        assert "damaged" not in page.evaluate("(k) => localStorage.getItem(k)", key)
+    record, words = BAD_SAVES[0]
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [key, saved(record)])
+    gp.open(site_url)
+    expect(gp.message).to_contain_text("Your saved game could not be restored")
+    expect(gp.message).to_contain_text(words)
+    expect(gp.history).to_have_count(0)
+    gp.press("5")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) != saved(record)
     assert dialogs == []
 
 

@@ -3,10 +3,10 @@
 For every game a lesson is built by clicks: an option, a starting position played on the
 builder's own board (not for Number Duel, whose hidden numbers refuse given moves), and
 for one game a puzzle. The script snippet of each lands in one page on another origin and
-each iframe snippet in a page of its own there: both must show the position the builder
-showed, and play on. A refused option shows the option's own message and no code. The
-builder's address and a pasted snippet bring the choices back; axe finds nothing in any
-of these states.
+each iframe snippet in a page of its own there, all opened at once: both must show the
+position the builder showed, and play on. A refused option shows the option's own message
+and no code. The builder's address and a pasted snippet bring the choices back; axe finds
+nothing in any of these states.
 """
 
 from __future__ import annotations
@@ -260,31 +260,36 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
     expect(page.locator('[data-snippet="script"]')).to_have_value(chain["script"])
     page.close()
 
-    # Another site: every script snippet in one page, each iframe snippet in a page of its own.
+    # Another site: every script snippet in one page, each iframe snippet in a page of its own
+    # there (at the top of it, in view), all opened at once: their Python starts side by side.
     (folder / "scripts.html").write_text(
         HOST_PAGE.format(snippets="\n".join(s["script"] for s, _ in built.values())), "utf-8"
     )
     host = watch.attach(context.new_page())
-    host.goto(f"{host_url}scripts.html")
+    host.goto(f"{host_url}scripts.html", wait_until="commit")
+    framing = []
+    for index, (code, _shown) in enumerate(built.values()):
+        (folder / f"frame-{index}.html").write_text(
+            HOST_PAGE.format(snippets=code["iframe"]), "utf-8"
+        )
+        framing.append(watch.attach(context.new_page()))
+        framing[-1].goto(f"{host_url}frame-{index}.html", wait_until="commit")
     expect(host.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
     python_in_worker(host)  # another origin: the site's worker, through a blob: module
     boards = host.locator(".number-duels")
     expect(boards).to_have_count(len(built))
-    for index, (slug, (code, shown)) in enumerate(built.items()):
+    for index, (slug, (_code, shown)) in enumerate(built.items()):
         board = boards.nth(index)
         board_ready(board)
         assert position(board) == shown, slug
-        (folder / f"{slug}.html").write_text(HOST_PAGE.format(snippets=code["iframe"]), "utf-8")
-        framed = watch.attach(context.new_page())
-        framed.goto(f"{host_url}{slug}.html")
-        game = framed.frame_locator("iframe").locator("body")
+        game = framing[index].frame_locator("iframe").locator("body")
         expect(game).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         assert position(game) == shown, slug
         for board_shown in (board, game):
             left_out(board_shown, slug)
         make_a_move(game)
-        framed.close()
+        framing[index].close()
         make_a_move(board)
     host.close()

@@ -1,8 +1,9 @@
 """The lesson builder fits what it hands out and shows only what is true.
 
 Its iframe is as tall as the framed board needs for the game and options chosen: every game
-at its largest offered size, framed on another site from the very snippet the builder gives,
-shows its whole board and its buttons without scrolling. A choice that makes the starting
+at its largest offered size, chosen by the builder's controls on one builder page and framed
+on another site from the very snippet the builder gives, shows its whole board and its
+buttons without scrolling. A choice that makes the starting
 moves illegal is said beside the moves, and the preview shows no board until the choices
 make a lesson again; a lesson has no side to take in a game by link. A framed game page whose
 Python runs in a worker fits its frame while it waits for Python too, and keeps nothing of
@@ -22,7 +23,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from strategies import every_game
 
 import py_rules
-from py_rules.rules.options import IntOption
+from py_rules.rules.options import IntOption, spec_summary
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
 
@@ -71,35 +72,69 @@ new PerformanceObserver((list) => {
 
 
 def open_builder(page: Page, site_url: str, query: str) -> None:
-    page.goto(f"{site_url}teach/?{query}")
+    page.goto(f"{site_url}teach/{query and '?'}{query}")
     expect(page.locator("html")).to_have_attribute(
         "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
     )
 
 
-@pytest.mark.parametrize("slug", list(LARGEST))
-def test_the_iframe_shows_the_whole_board_at_the_largest_size(
-    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str], slug: str
-) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 900})
-    page = watch.attach(context.new_page())
-    query = "&".join(f"{name}={value}" for name, value in {"game": slug, **LARGEST[slug]}.items())
-    open_builder(page, site_url, query)
+def lesson_at_the_largest_size(page: Page, slug: str) -> str:
+    """Choose `slug` at its largest size in the open builder, by its controls, as a teacher
+    does (the builder's Python goes on: no second start); the iframe snippet it gives."""
+    page.locator("form.lesson-form").get_by_label("Game", exact=True).select_option(slug)
+    preview = page.locator(".teach-preview .number-duels")
+    expect(preview).to_have_attribute("data-game", slug)
+    for spec in map(spec_summary, py_rules.GAMES[slug].public_option_specs()):
+        if spec["name"] not in LARGEST[slug]:
+            continue
+        value, label = LARGEST[slug][spec["name"]], spec["help"][:1].upper() + spec["help"][1:]
+        control = page.locator("form.lesson-options").get_by_label(label, exact=True)
+        if control.evaluate("control => control.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+        attribute = f"data-{spec['name'].replace('_', '-')}"
+        if value == str(spec["default"]):  # a default is left out of the lesson's code
+            expect(preview).not_to_have_attribute(attribute, re.compile(".*"))
+        else:
+            expect(preview).to_have_attribute(attribute, value)
+            expect(page.locator('[data-snippet="iframe"]')).to_have_value(
+                re.compile(f"[?&;]{spec['name']}={value}\\b")
+            )
     expect(page.locator(".lesson-builder")).to_have_attribute("data-lesson", "ready")
-    snippet = page.locator('[data-snippet="iframe"]').input_value()
-    height = int(re.search(r'height="(\d+)"', snippet).group(1))  # type: ignore[union-attr]
+    return page.locator('[data-snippet="iframe"]').input_value()
+
+
+def test_the_iframe_shows_the_whole_board_at_the_largest_size(
+    browser: Browser, site_url: str, watch: Any, other_origin: tuple[Path, str]
+) -> None:
+    """Every game's snippet from one builder page; each iframe at the top of a lesson page
+    of its own (in view), the lesson pages opened at once."""
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    builder = watch.attach(context.new_page())
+    open_builder(builder, site_url, "")
+    snippets = {slug: lesson_at_the_largest_size(builder, slug) for slug in LARGEST}
+    builder.close()
     folder, host_url = other_origin
-    (folder / "lesson.html").write_text(HOST_PAGE.format(snippet=snippet), encoding="utf-8")
-    page.goto(f"{host_url}lesson.html")
-    frame = page.frame_locator("iframe")
-    expect(frame.locator("body")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    expect(frame.locator(".actions button").first).to_be_visible()
-    framed = next(f for f in page.frames if f != page.main_frame)
-    seen = framed.evaluate(FRAMED)
-    assert seen["frame"] == height, seen
-    assert seen["content"] <= seen["frame"], f"{slug}: the framed page scrolls, {seen}"
-    assert seen["buttons"] <= seen["frame"], f"{slug}: buttons cut off, {seen}"
-    assert seen["frame"] - seen["content"] <= 120, f"{slug}: far taller than its board, {seen}"
+    lessons = {}
+    for slug, snippet in snippets.items():
+        (folder / f"{slug}.html").write_text(HOST_PAGE.format(snippet=snippet), encoding="utf-8")
+        lessons[slug] = watch.attach(context.new_page())
+        lessons[slug].goto(f"{host_url}{slug}.html", wait_until="commit")
+    for slug, snippet in snippets.items():
+        page = lessons[slug]
+        height = int(re.search(r'height="(\d+)"', snippet).group(1))  # type: ignore[union-attr]
+        frame = page.frame_locator("iframe")
+        expect(frame.locator("body")).to_have_attribute(
+            "data-state", "ready", timeout=READY_TIMEOUT_MS
+        )
+        expect(frame.locator(".actions button").first).to_be_visible()
+        framed = next(f for f in page.frames if f != page.main_frame)
+        seen = framed.evaluate(FRAMED)
+        assert seen["frame"] == height, (slug, seen)
+        assert seen["content"] <= seen["frame"], f"{slug}: the framed page scrolls, {seen}"
+        assert seen["buttons"] <= seen["frame"], f"{slug}: buttons cut off, {seen}"
+        assert seen["frame"] - seen["content"] <= 120, f"{slug}: far taller than its board, {seen}"
     context.close()
 
 

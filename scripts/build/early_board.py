@@ -27,8 +27,10 @@ import asyncio
 import contextlib
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -616,10 +618,25 @@ def first_press(
 
 def install(out: Path, folders: Iterable[str], slugs: Iterable[str]) -> None:
     """Write the fresh board into every game page whose Python runs in a worker (the pages
-    that load assets/page-worker.js, whatever their file's name)."""
-    for folder in folders:
-        for slug in slugs:
-            for path in sorted((out / folder / "games" / slug).glob("*.html")):
-                page = path.read_text(encoding="utf-8")
-                if WORKER_PAGE in page:
-                    path.write_text(early_board(page, slug, out), encoding="utf-8")
+    that load assets/page-worker.js, whatever their file's name). Each page is drawn on its
+    own, so they are drawn in as many processes as the machine has cores: this is the build's
+    longest step (every press of every page played through the front end), and the tests of
+    the pages wait for the build."""
+    pages = [
+        (path, slug, out)
+        for folder in folders
+        for slug in slugs
+        for path in sorted((out / folder / "games" / slug).glob("*.html"))
+    ]
+    workers = max(1, min(len(pages), os.cpu_count() or 1))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for _ in pool.map(install_page, pages):
+            pass
+
+
+def install_page(job: tuple[Path, str, Path]) -> None:
+    """Write the fresh board of game `slug` into the page at `path`, if it is a worker page."""
+    path, slug, out = job
+    page = path.read_text(encoding="utf-8")
+    if WORKER_PAGE in page:
+        path.write_text(early_board(page, slug, out), encoding="utf-8")

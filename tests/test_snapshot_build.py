@@ -4,7 +4,8 @@ A module baked into the snapshot shadows the file delivered beside it, so a stal
 would run old rules. These tests work on a copy of py_rules: an edit to a snapshotted
 module changes the content hash, makes a new snapshot, and the restored Python (in Node.js,
 from the same npm Pyodide as the pages) runs the edited code; an edit elsewhere, or none,
-reuses the cached one. No browser is needed.
+reuses the cached one. No browser is needed: they run with the rules' tests, on CPython
+only (Node.js is started in a subprocess).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import pytest
 import snapshot
+
+pytestmark = pytest.mark.no_wasm
 
 ROOT = Path(__file__).resolve().parent.parent
 
