@@ -37,8 +37,10 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import critical_path
 from _browser import (
     FLAGS,
     FLOOR_PATH,
@@ -50,7 +52,7 @@ from _browser import (
     require_site,
     serve_site,
 )
-from site_server import ByteMeter
+from site_server import SITE_DIR, ByteMeter
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
 NETWORKS = {"10 Mbit/s, 40 ms": (10.0, 40.0), "2 Mbit/s, 150 ms": (2.0, 150.0)}
@@ -88,6 +90,19 @@ MARKERS = """(() => {
   }, { capture: true });
 })();"""
 MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
+# The page's requests done by the time a legal button was on screen (`bench-pressable`): how
+# many (the document too) and their bytes on the wire (headers included, as Chromium counts).
+BEFORE_PRESSABLE = """() => {
+  const at = performance.getEntriesByName('bench-pressable')[0]?.startTime;
+  if (at === undefined) return null;
+  const done = performance.getEntriesByType('resource').filter((e) => e.responseEnd <= at);
+  const page = performance.getEntriesByType('navigation')[0];
+  return { requests: 1 + done.length,
+           bytes: done.reduce((sum, e) => sum + e.transferSize, page.transferSize) };
+}"""
+# The main thread's work so far (DevTools' Performance domain in thread time, so a busy machine
+# stretches it less than wall time): every task, and of it the scripts, layout and style.
+THREAD_WORK = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
 # The first thing a person presses: a legal button of the board, or the hand-over card's
 # (Number Duel for two: "Show Player 1's numbers", whose press waits for Python, as its hidden
 # rows are drawn at random).
@@ -152,6 +167,7 @@ class Page:
     name: str
     url: str
     kind: str  # "worker", "page", "tutorial", "floor"
+    file: str = ""  # the page's file in the site
 
 
 def conditions(mbit: float, latency: float) -> dict[str, Any]:
@@ -185,16 +201,27 @@ def press(page: Any, legal: str) -> None:
     button.click(timeout=TIMEOUT_MS)
 
 
-def one_visit(page: Any, target: Page, meter: TimedMeter) -> dict[str, Any]:
+def thread_work(cdp: Any) -> dict[str, float]:
+    """The main thread's work since the navigation, ms of thread time (THREAD_WORK)."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {name: metrics.get(name, 0.0) * 1000 for name in THREAD_WORK}
+
+
+def one_visit(page: Any, target: Page, meter: TimedMeter, cdp: Any) -> dict[str, Any]:
     """Navigate, press the first legal button as soon as one shows, wait for Python's
     confirmation; the figures of this visit (ms from navigation, bytes until confirmed)."""
     meter.reset()
     started = time.monotonic()
+    # Enabled anew for each document: its counts start at this navigation.
+    cdp.send("Performance.disable")
+    cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
     page.goto(target.url, wait_until="commit")
+    work: dict[str, float] | None = None
     if target.kind == "floor":
         page.wait_for_function("() => document.body?.dataset.state === 'ready'", timeout=TIMEOUT_MS)
     else:
         press(page, LEGAL[target.kind])
+        work = thread_work(cdp)  # until the press (Playwright's click has returned)
     confirmed_mark = CONFIRMED[target.kind]
     shown_mark = SHOWN.get(target.kind)
     taken = page.evaluate(TAKEN) if target.kind == "worker" else "shown"
@@ -218,6 +245,8 @@ def one_visit(page: Any, target: Page, meter: TimedMeter) -> dict[str, Any]:
     found = {
         "lcp": None if target.kind == "floor" else page.evaluate(LCP),
         "pressable": page.evaluate(MARK, "bench-pressable"),
+        "before pressable": None if target.kind == "floor" else page.evaluate(BEFORE_PRESSABLE),
+        "work": work,
         "shown": None if shown_mark is None else page.evaluate(MARK, shown_mark),
         "confirmed": confirmed,
         "files": (files := meter.until(started + confirmed / 1000)),
@@ -242,22 +271,27 @@ def visit_pair(
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", conditions(*network))
         try:
-            cold = one_visit(page, target, meter)
+            cold = one_visit(page, target, meter, cdp)
             page.evaluate(SETTLED)
             page.evaluate("() => { try { localStorage.clear(); } catch {} }")
             page.goto("about:blank")
-            warm = one_visit(page, target, meter)
+            warm = one_visit(page, target, meter, cdp)
         finally:
             context.close()
     return cold, warm
 
 
-def pages_of(base: str, slugs: list[str]) -> list[Page]:
-    places = python_places()
+def pages_of(base: str, slugs: list[str], site: Path) -> list[Page]:
+    places = python_places(site)
     pages = [Page("floor (bare loadPyodide)", base + FLOOR_PATH, "floor")]
     for slug in slugs:
         pages.append(
-            Page(f"{slug}, build's board", f"{base}games/{slug}/{places['worker']}", "worker")
+            Page(
+                f"{slug}, build's board",
+                f"{base}games/{slug}/{places['worker']}",
+                "worker",
+                f"games/{slug}/{places['worker'] or 'index.html'}",
+            )
         )
         if "page" in places:
             pages.append(Page(f"{slug}, old page", f"{base}games/{slug}/{places['page']}", "page"))
@@ -279,7 +313,9 @@ def later(*values: float | None) -> float | None:
     return None if any(v is None for v in values) else max(v for v in values if v is not None)
 
 
-def report(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page]) -> bool:
+def report(
+    results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page], site: Path
+) -> bool:
     """Print medians per network, page and visit, then the targets; True if all are met."""
     ok = True
     for network, by_page in results.items():
@@ -308,6 +344,7 @@ def report(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page
                     f" {ms(median([v['shown'] for v in visits])):>7} {ms(confirmed):>10}"
                     f" {(mb or 0) / 1e6:6.2f} {ratio:>8}  {states}"
                 )
+        print_pressable(by_page, pages, site)
         limit = TARGETS[network]
         for target in pages:
             if target.kind != "worker":
@@ -335,6 +372,38 @@ def report(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page
                     )
     print_files(results, pages)
     return ok
+
+
+def print_pressable(
+    by_page: dict[str, list[dict[str, Any]]], pages: list[Page], site: Path
+) -> None:
+    """Before a press is taken (medians of the rounds): the requests done and their bytes at
+    the moment a legal button showed, and the main thread's work until the press, in thread
+    time; beside them what the build's files give by construction (bench/critical_path.py)."""
+    print(
+        "before the first press: requests done and kB on the wire when a legal button showed;"
+        " the main thread's work until the press, ms of thread time (all tasks: scripts,"
+        " layout, style)"
+    )
+    for target in pages:
+        for kind in ("cold", "warm"):
+            visits = by_page[f"{target.name} {kind}"]
+            done = [v["before pressable"] for v in visits if v.get("before pressable")]
+            work = [v["work"] for v in visits if v.get("work")]
+            if not done or not work:
+                continue
+            requests = median([d["requests"] for d in done]) or 0
+            sent = median([d["bytes"] for d in done]) or 0
+            tasks = [median([w[name] for w in work]) or 0 for name in THREAD_WORK]
+            print(
+                f"  {target.name:34} {kind:5} {requests:3.0f} requests {sent / 1000:7.1f} kB;"
+                f" {tasks[0]:6.0f} ms ({tasks[1]:.0f} scripts, {tasks[2]:.0f} layout,"
+                f" {tasks[3]:.0f} style)"
+            )
+    for target in pages:
+        if target.kind == "worker":
+            path = critical_path.critical_path(site, target.file)
+            print(f"  by construction, {target.file}: {critical_path.summary(path)}")
 
 
 def print_files(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page]) -> None:
@@ -366,16 +435,17 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(NETWORKS),
         help="which of: " + "; ".join(NETWORKS) + " (comma-separated, by their Mbit/s: 10,2)",
     )
+    parser.add_argument("--site", type=Path, default=SITE_DIR, help="the built site to serve")
     parser.set_defaults(rounds=1)
     args, _ = parser.parse_known_args(argv)
-    require_site()
+    require_site(args.site)
     from playwright.sync_api import sync_playwright
 
     wanted = {n.split()[0] for n in args.networks.split(",")}
     networks = {name: net for name, net in NETWORKS.items() if name.split()[0] in wanted}
     meter = TimedMeter()
-    server, base = serve_site(floor=True, meter=meter)
-    pages = pages_of(base, args.games.split(","))
+    server, base = serve_site(args.site, floor=True, meter=meter)
+    pages = pages_of(base, args.games.split(","), args.site)
     chromium = chromium_path(args.chromium)
     results: dict[str, dict[str, list[dict[str, Any]]]] = {
         n: {f"{t.name} {k}": [] for t in pages for k in ("cold", "warm")} for n in networks
@@ -403,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
     print(f"load average after: {load_average()}")
-    ok = report(results, pages)
+    ok = report(results, pages, args.site)
     return 0 if ok or not args.check else 1
 
 

@@ -57,6 +57,12 @@ PYTHON_PLACES = (
     if os.environ.get("ND_GAME_PAGES") == "page"
     else {"index.html": IN_WORKER}
 )
+# Scripts the build joins into one file, so that a game page's <head> waits on fewer requests
+# before its board takes a press (over HTTP/1.1 a browser opens at most six connections to a
+# host; the head's blocking requests now fit in one round of them): the served file, and the
+# source files it is made of, in order. The parts stay separate in site/assets/ (embed.js
+# copies page-dom.js into itself: scripts/build/embed.py).
+JOINED_SCRIPTS = {"assets/page-worker.js": ("page-dom.js", "page-worker.js")}
 VENDOR_SOURCES = {
     "vendor/pyodide": PYODIDE_DIR,
     "vendor/pyscript": PYSCRIPT_DIST,
@@ -141,6 +147,16 @@ def runtime_sizes(out: Path, stdlib: str) -> dict[str, int]:
     the full one) -> their sizes, for the progress bar."""
     names = [stdlib if n == stdlib_trim.FULL_ZIP else n for n in snapshot.RUNTIME_FILES]
     return {name: (out / "vendor" / "pyodide" / name).stat().st_size for name in names}
+
+
+def join_scripts(out: Path) -> None:
+    """Write each of JOINED_SCRIPTS from its parts, which are then not served on their own."""
+    for target, parts in JOINED_SCRIPTS.items():
+        sources = [(SITE / "assets" / part).read_text(encoding="utf-8") for part in parts]
+        (out / target).write_text("\n".join(sources), encoding="utf-8")
+        for part in parts:
+            if f"assets/{part}" != target:
+                (out / "assets" / part).unlink()
 
 
 def bundle_python(out: Path) -> list[str]:
@@ -279,10 +295,13 @@ def build(out: Path) -> None:
     out.mkdir(parents=True)
     copy_runtime(out)
     bundle_python(out)
-    # The bundle is compiled in place (its sources stay in the repository), with bytecode for
-    # PyScript's own package, in the same run of Pyodide as the standard library.
-    also = [precompile.Job(out / BUNDLE, out / BUNDLE, precompile.HOME, with_pyscript=True)]
-    stdlib = stdlib_trim.install(out, out / BUNDLE, also).name
+    # The bundle is compiled in place (its sources stay in the repository), in the same run of
+    # Pyodide as the standard library; where a page starts PyScript, with bytecode for
+    # PyScript's own package. A build whose pages all run Python in a worker has neither
+    # PyScript's package in the bundle nor what only its start imports in the library.
+    pyscript = IN_PAGE in PYTHON_PLACES.values()
+    also = [precompile.Job(out / BUNDLE, out / BUNDLE, precompile.HOME, with_pyscript=pyscript)]
+    stdlib = stdlib_trim.install(out, out / BUNDLE, also, pyscript=pyscript).name
     snapshot.use_stdlib(out / "vendor" / "pyodide" / stdlib)
     copy_game_data(out)
     # One file a language, outside the bundle: a page fetches only the one it shows.
@@ -294,6 +313,7 @@ def build(out: Path) -> None:
     stdlib += precompress.SUFFIX
     sizes = runtime_sizes(out, stdlib)
     copy_tree(SITE / "assets", out / "assets")
+    join_scripts(out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     pages = languages()
     components = notices.components(vendored_files(out))

@@ -3,8 +3,9 @@
 `install(out)` is the last step of build_site.py:
 
 1. every page gets the same few tags at the top of its <head>: the Content Security Policy,
-   the web app manifest, the theme colour and `assets/offline.js` (which registers the
-   service worker and shows the "new version" notice);
+   the web app manifest, the theme colour; and at its end `assets/offline.js` (deferred: it
+   registers the service worker and shows the "new version" notice, whose styles the build
+   appends to style.css);
 2. the app icons are drawn as PNGs next to the SVG one (icons.py);
 3. `manifest.webmanifest` is copied to the root;
 4. `sw.js` is written to the root from site/sw.js with the build's version, the list of
@@ -113,18 +114,42 @@ def policy(page: str) -> str:
 
 
 def head_tags(up: str, csp: str = CSP) -> str:
-    """What every page gets right after <meta charset>; `up` leads back to the site root."""
+    """What every page gets right after <meta charset>; `up` leads back to the site root.
+    The notice's styles are in style.css (fold_styles); offline.js is deferred, and goes at
+    the end of <head> (head_end_tags), after the requests the first paint waits on."""
     return (
         f'\n  <meta http-equiv="Content-Security-Policy" content="{csp}">'
         f'\n  <link rel="manifest" href="{up}{MANIFEST}">'
         f'\n  <meta name="theme-color" content="{THEME}">'
         f'\n  <link rel="apple-touch-icon" href="{up}assets/icons/icon-192.png">'
-        f'\n  <link rel="stylesheet" href="{up}assets/offline.css">'
-        f'\n  <script src="{up}assets/offline.js" defer></script>'
     )
 
 
+def head_end_tags(up: str) -> str:
+    """What every page gets right before </head>."""
+    return f'  <script src="{up}assets/offline.js" defer></script>\n'
+
+
+# The "new version" notice's styles (site/assets/offline.css), served inside style.css, which
+# every page links: one request fewer in every page's <head>.
+OFFLINE_CSS = "assets/offline.css"
+STYLE_CSS = "assets/style.css"
+
+
+def fold_styles(out: Path) -> None:
+    """Append offline.css to the build's style.css, and serve it no more on its own."""
+    style, notice = out / STYLE_CSS, out / OFFLINE_CSS
+    if not style.is_file() or not notice.is_file():
+        raise SystemExit(f"the build lacks {STYLE_CSS} or {OFFLINE_CSS}")
+    style.write_text(
+        style.read_text(encoding="utf-8") + "\n" + notice.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    notice.unlink()
+
+
 CHARSET = re.compile(r'<meta charset="utf-8">', re.IGNORECASE)
+HEAD_END = re.compile(r"</head>", re.IGNORECASE)
 
 
 def add_head_tags(out: Path) -> list[Path]:
@@ -134,10 +159,14 @@ def add_head_tags(out: Path) -> list[Path]:
         text = page.read_text(encoding="utf-8")
         if "Content-Security-Policy" in text:
             raise SystemExit(f"{page} already has a CSP: the build adds it to every page")
-        tags = head_tags("../" * (len(page.relative_to(out).parts) - 1), policy(text))
+        up = "../" * (len(page.relative_to(out).parts) - 1)
+        tags = head_tags(up, policy(text))
         text, found = CHARSET.subn(lambda m, tags=tags: m.group(0) + tags, text, 1)
         if not found:
             raise SystemExit(f'{page} has no <meta charset="utf-8"> to put the CSP after')
+        text, found = HEAD_END.subn(lambda m, up=up: head_end_tags(up) + m.group(0), text, 1)
+        if not found:
+            raise SystemExit(f"{page} has no </head>")
         page.write_text(text, encoding="utf-8")
     return pages
 
@@ -256,6 +285,7 @@ def write_worker(out: Path) -> str:
 def install(out: Path) -> str:
     """Make the build in `out` installable and usable offline; return the build version."""
     add_head_tags(out)
+    fold_styles(out)
     write_icons(out)
     (out / MANIFEST).write_bytes((SITE / MANIFEST).read_bytes())
     return write_worker(out)

@@ -61,15 +61,17 @@ def _digest(paths: list[Path]) -> str:
     return h.hexdigest()
 
 
-def used_files(bundle: Path, cache_dir: Path = CACHE_DIR, log=print) -> list[str]:
-    """The standard-library files (paths inside the zip) that running the pages loads."""
+def used_files(
+    bundle: Path, cache_dir: Path = CACHE_DIR, log=print, *, pyscript: bool = True
+) -> list[str]:
+    """The standard-library files (paths inside the zip) that running the pages loads;
+    `pyscript`: whether a page starts PyScript (its package's imports count too)."""
     inputs = [
         PYODIDE_DIR / FULL_ZIP,
         PYODIDE_DIR / "pyodide.asm.wasm",
         PYODIDE_DIR / "pyodide.asm.mjs",
         bundle,
-        PYSCRIPT_STDLIB,
-        PYSCRIPT_STDLIB.parent / "stdlib" / "pyscript.js",
+        *((PYSCRIPT_STDLIB, PYSCRIPT_STDLIB.parent / "stdlib" / "pyscript.js") if pyscript else ()),
         USAGE_SCRIPT,
         USAGE_SCRIPT.with_name("pyodide_node.mjs"),  # what it imports
         EXERCISE,
@@ -89,7 +91,7 @@ def used_files(bundle: Path, cache_dir: Path = CACHE_DIR, log=print) -> list[str
         plan = {
             "indexURL": str(PYODIDE_DIR) + "/",
             "bundle": str(bundle),
-            "pyscript": str(PYSCRIPT_STDLIB),
+            **({"pyscript": str(PYSCRIPT_STDLIB)} if pyscript else {}),
             "exercise": str(EXERCISE),
             "out": str(Path(tmp) / "usage.json"),
         }
@@ -140,11 +142,18 @@ def write_zip(target: Path, files: list[str], full: Path) -> int:
 
 
 def install(
-    out: Path, bundle: Path, also: Sequence[precompile.Job] = (), cache_dir: Path = CACHE_DIR
+    out: Path,
+    bundle: Path,
+    also: Sequence[precompile.Job] = (),
+    cache_dir: Path = CACHE_DIR,
+    *,
+    pyscript: bool = True,
 ) -> Trimmed:
     """Write the trimmed zip, compiled, into out/vendor/pyodide/ (named by its content);
-    describe it. `also` are more archives to compile in the same run of Pyodide."""
-    files = used_files(bundle, cache_dir)
+    describe it. `also` are more archives to compile in the same run of Pyodide; `pyscript`:
+    whether a page of the build starts PyScript (a build whose pages all run Python in a
+    worker leaves out what only PyScript's start imports)."""
+    files = used_files(bundle, cache_dir, pyscript=pyscript)
     target_dir = out / "vendor" / "pyodide"
     target_dir.mkdir(parents=True, exist_ok=True)
     source = target_dir / "python_stdlib-source.zip"

@@ -5,12 +5,13 @@
 //   node scripts/build/stdlib_usage.mjs plan.json
 //
 // plan.json: {"indexURL": "<dir with pyodide.mjs>/", "bundle": "<the site's Python bundle zip>",
-//             "pyscript": "<@pyscript/core/src/stdlib.js>", "exercise": "<Python file>",
+//             "pyscript": "<@pyscript/core/src/stdlib.js>" (only where a page starts PyScript),
+//             "exercise": "<Python file>",
 //             "out": "<JSON file to write>"}
 //
-// The steps follow a page's start: Pyodide starts (its own bootstrap imports), PyScript writes
-// and imports its `pyscript` package (its browser-only JavaScript modules are stand-ins here), the
-// bundle is unpacked the way PyScript unpacks it, then the exercise file runs through
+// The steps follow a page's start: Pyodide starts (its own bootstrap imports), PyScript (in a
+// build with pages that start it) writes and imports its `pyscript` package (its browser-only
+// JavaScript modules are stand-ins here), the bundle is unpacked the way PyScript unpacks it, then the exercise file runs through
 // runPythonAsync (as PyScript runs a page's script): it imports every front-end module and plays
 // every game in every mode with hints, saves and links. The answer is every module file loaded
 // from the standard library zip, as paths inside the zip (frozen modules are not loaded from it).
@@ -44,17 +45,21 @@ function standIn(known = {}) {
 
 const pyodide = await startPyodide(plan);
 
-// PyScript's start-up: its Python package, imported at once, with its JavaScript side stood in.
-pyodide.registerJsModule("_pyscript", standIn());
-pyodide.registerJsModule("polyscript", standIn({ config: {}, js_modules: {}, workers: {} }));
-for (const name of ["document", "window", "localStorage", "sessionStorage", "location"]) {
-  globalThis[name] ??= standIn();
-}
-const { stdlib } = await import(pathToFileURL(plan.pyscript).href);
-try {
-  pyodide.runPython(stdlib, { filename: "<pyscript stdlib>" });
-} catch (error) {
-  console.warn(`stdlib_usage: PyScript's package did not import fully here: ${error.message}`);
+// PyScript's start-up, where a page of the build starts PyScript (the plan names its package;
+// a build whose pages all run Python in a worker does not): its Python package, imported at
+// once, with its JavaScript side stood in.
+if (plan.pyscript) {
+  pyodide.registerJsModule("_pyscript", standIn());
+  pyodide.registerJsModule("polyscript", standIn({ config: {}, js_modules: {}, workers: {} }));
+  for (const name of ["document", "window", "localStorage", "sessionStorage", "location"]) {
+    globalThis[name] ??= standIn();
+  }
+  const { stdlib } = await import(pathToFileURL(plan.pyscript).href);
+  try {
+    pyodide.runPython(stdlib, { filename: "<pyscript stdlib>" });
+  } catch (error) {
+    console.warn(`stdlib_usage: PyScript's package did not import fully here: ${error.message}`);
+  }
 }
 
 // The page's files, unpacked as PyScript unpacks `"files": {"bundle.zip": "./*"}`.

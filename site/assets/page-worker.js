@@ -5,9 +5,11 @@
 // (storage, the address bar, the clipboard) is assets/page-dom.js's, which embed.js shares.
 // It knows nothing of the games: the contract is docs/worker-protocol.md.
 //
-// Loaded as a classic script in <head>, after boot.js (the loading screen) and
-// page-dom.js, so that the worker starts downloading Python while the rest of the page
-// loads; the page is sent once its body is parsed.
+// Loaded as a classic script in <head>, after boot.js (the loading screen), so that its
+// listeners are there before the board the build drew is parsed and the worker starts
+// downloading Python while the rest of the page loads; the page is sent once its body is
+// parsed. The build serves page-dom.js and this file as one (scripts/build/build_site.py,
+// JOINED_SCRIPTS): one request fewer before the board takes a press.
 "use strict";
 (() => {
   const script = document.currentScript;

@@ -14,8 +14,8 @@ import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
+from . import address
 from .mirror import Document, Element
 
 Handler = Callable[[], None]
@@ -163,12 +163,12 @@ class WorkerPage:
 
     def query_params(self) -> dict[str, str]:
         params: dict[str, str] = {}
-        for name, value in parse_qsl(urlsplit(self.href).query, keep_blank_values=True):
+        for name, value in address.parse_query(address.split(self.href).query):
             params.setdefault(name, value)
         return params
 
     def fragment(self) -> str:
-        found = urlsplit(self.href).fragment
+        found = address.split(self.href).fragment
         return f"#{found}" if found else ""
 
     def set_address(self, href: str) -> None:
@@ -178,12 +178,12 @@ class WorkerPage:
             self.effect("address", [href])
 
     def with_query(self, query: str) -> str:
-        parts = urlsplit(self.href)
-        return urlunsplit(parts._replace(query=query))
+        parts = address.split(self.href)
+        return address.unsplit(parts._replace(query=query))
 
     def set_param(self, name: str, value: str) -> None:
         """As URLSearchParams.set: the first `name` takes `value`, the others go."""
-        pairs = parse_qsl(urlsplit(self.href).query, keep_blank_values=True)
+        pairs = address.parse_query(address.split(self.href).query)
         out, done = [], False
         for key, old in pairs:
             if key != name:
@@ -193,30 +193,30 @@ class WorkerPage:
                 done = True
         if not done:
             out.append((name, value))
-        self.set_address(self.with_query(urlencode(out)))
+        self.set_address(self.with_query(address.encode_query(out)))
 
     def drop_param(self, name: str) -> None:
-        pairs = parse_qsl(urlsplit(self.href).query, keep_blank_values=True)
+        pairs = address.parse_query(address.split(self.href).query)
         if any(key == name for key, _ in pairs):
             kept = [(key, value) for key, value in pairs if key != name]
-            self.set_address(self.with_query(urlencode(kept)))
+            self.set_address(self.with_query(address.encode_query(kept)))
 
     def set_fragment(self, fragment: str) -> None:
-        parts = urlsplit(self.href)
-        self.set_address(urlunsplit(parts._replace(fragment=fragment.removeprefix("#"))))
+        parts = address.split(self.href)
+        self.set_address(address.unsplit(parts._replace(fragment=fragment.removeprefix("#"))))
 
     def page_address(self) -> str:
-        parts = urlsplit(self.href)
+        parts = address.split(self.href)
         return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
     def site_scope(self) -> str:
-        base, page = urlsplit(self.site or self.href), urlsplit(self.href)
+        base, page = address.split(self.site or self.href), address.split(self.href)
         if (base.scheme, base.netloc) == (page.scheme, page.netloc):
             return base.path or "/"
         return self.site or self.href
 
     def site_file(self, path: str) -> str:
-        return urljoin(self.site or self.href, path)
+        return address.join(self.site or self.href, path)
 
     # ----- calls answered later -----------------------------------------------------------
 
