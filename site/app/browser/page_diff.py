@@ -166,6 +166,7 @@ def first_batch(base: dict[int, Shape], doc: Document, ops: list[Op], shown: lis
         for op in changes(base, after)
         if not (op[0] == "attr" and op[1] in pictures and op[2] in SIZES)
     ]
+    batch += put_again(after, batch)
     batch += restated(doc, shown)
     for canvas, calls in pictures.items():
         node = doc.nodes.get(canvas)
@@ -182,6 +183,21 @@ def first_batch(base: dict[int, Shape], doc: Document, ops: list[Op], shown: lis
     if released:
         batch.append(["release", sorted(released)])
     return batch
+
+
+def put_again(after: dict[int, Shape], batch: list[Op]) -> list[Op]:
+    """The build's elements put in their place again (each element of the page that holds
+    any gets its children anew): moved to where Python places them, the same elements would
+    count as layout shift (a phone's board buttons, which the build draws smaller); put in
+    again, they are laid out anew, as when Python made them."""
+    done = {op[1] for op in batch if op[0] == "children"}
+    return [
+        ["children", node_id, kids]
+        for node_id, (_tag, _attrs, kids) in sorted(after.items())
+        if node_id < FIRST_NEW_ID
+        and node_id not in done
+        and any(isinstance(kid, int) and kid >= FIRST_NEW_ID for kid in kids)
+    ]
 
 
 def kept(op: Op, held: dict[int, Shape]) -> bool:
