@@ -213,3 +213,13 @@ def test_the_shapes_of_a_page_read_its_tree_and_the_build_s_elements() -> None:
     base = page_diff.page_shapes(doc, [[2, "p", {"id": "a", ".value": "v"}, ["x", FIRST_NEW_ID]]])
     assert base[2] == ("p", {"id": "a"}, ["x", FIRST_NEW_ID])  # live state is no attribute
     assert base[1] == ("body", {"data-nd-built": ""}, [2])
+
+
+def test_the_build_s_board_buttons_are_put_in_again_not_moved() -> None:
+    """Moved from where the build drew them to where Python places them, the same buttons
+    would count as layout shift (a phone's width): their holder gets its children anew."""
+    page, _ = started("sequence-duel", width=360)
+    targets = page.doc.querySelector("#targets")
+    assert targets is not None
+    ops = first_drawing(page)
+    assert ["children", targets.nodeId, [n.nodeId for n in targets.children]] in ops
