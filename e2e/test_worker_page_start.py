@@ -1,7 +1,8 @@
 """What the main thread of a worker game page does while Python starts, kept short: the
 build's picture is drawn once, the page is sent to Python after its first frame (so that
-reading its layout forces none), and a `run` asked before then is answered
-(docs/performance.md: the worker pages' start).
+reading its layout forces none), a `run` asked before then is answered, and Python's first
+drawing changes only what differs from the build's board (docs/performance.md: the worker
+pages' start).
 
 Python is held back by holding the runtime's WebAssembly (test_early_board.HeldRuntime);
 the tests wait on the page's own signals.
@@ -85,3 +86,24 @@ def test_a_run_asked_before_the_page_is_sent_is_answered(page: Page, site_url: s
     )
     page.goto(f"{site_url}games/sequence-duel/{worker_page()}")
     page.wait_for_function("() => window.ndEarlyRun === 42", timeout=READY_TIMEOUT_MS)
+
+
+def test_python_s_first_drawing_leaves_what_the_build_drew_alike(page: Page, site_url: str) -> None:
+    """The build's board buttons keep their keys and labels through Python's start: its
+    first drawing comes as what differs (docs/worker-protocol.md), not as every element
+    emptied and filled again."""
+    held = open_held(page, site_url, "digit-chain")
+    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
+    page.evaluate(
+        """() => {
+          window.ndTouched = 0;
+          new MutationObserver((records) => { window.ndTouched += records.length; }).observe(
+            document.getElementById("targets"),
+            { subtree: true, characterData: true, attributeFilter: ["data-key", "aria-label"] },
+          );
+        }"""
+    )
+    held.release()
+    ready(page)
+    assert page.locator("#targets button[data-key]").count() > 0
+    assert page.evaluate("window.ndTouched") == 0

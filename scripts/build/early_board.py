@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 from app import worker
 from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
+from app.browser.page_diff import Shape, changes, declarations, shapes, tag_of
 from app.drawing import theme as palettes
 
 from py_rules import i18n
@@ -133,18 +134,35 @@ def parsed(page: str) -> tuple[dict[str, str], list[Any]]:
 # ----- the page's side of the protocol ----------------------------------------------------------
 
 
-def apply_ops(doc: Document, nodes: dict[int, Element], ops: list[Op], effects: list[Op]) -> None:
-    """Apply `ops` to `doc` as the page's main thread does (page-worker.js, `applyOps`),
+def apply_ops(
+    doc: Document,
+    nodes: dict[int, Element],
+    ops: list[Op],
+    effects: list[Op],
+    unplaced: set[int] | None = None,
+) -> None:
+    """Apply `ops` to `doc` as the page's main thread does (page-dom.js, `applyOps`),
     `nodes` being its map of ids (it holds every element, as the page's does); the effects
-    are listed in `effects`."""
+    are listed in `effects`, and in `unplaced` the elements a `new` emptied in place that no
+    op has put anywhere since."""
+    unplaced = set() if unplaced is None else unplaced
 
     def child(item: Any) -> Any:
-        return item if isinstance(item, str) else nodes[item]
+        if isinstance(item, str):
+            return item
+        unplaced.discard(item)
+        return nodes[item]
 
     for name, *args in ops:
         if name == "new":
             node_id, tag = args
             svg = tag.startswith("svg:")
+            known = nodes.get(node_id)
+            if known is not None and tag_of(known) == tag:  # emptied in place, as the page does
+                known.attributes = {}
+                known.detach_children()
+                unplaced.add(node_id)
+                continue
             nodes[node_id] = Element(doc, tag[4:] if svg else tag, node_id, svg)
             doc.nodes[node_id] = nodes[node_id]
         elif name == "prop":
@@ -167,7 +185,7 @@ def apply_ops(doc: Document, nodes: dict[int, Element], ops: list[Op], effects: 
         elif name == "insert":
             parent, node_id, before = args
             ref = None if before is None else nodes[before]
-            nodes[parent].insertBefore(nodes[node_id], ref)
+            nodes[parent].insertBefore(child(node_id), ref)
         elif name == "remove":
             nodes[args[0]].remove()
         elif name == "effect":
@@ -359,54 +377,6 @@ def sent_tree(doc: Document) -> list[Any]:
         return [tag, dict(node.shown_attributes()), kids]
 
     return walk(doc.body)
-
-
-Shape = tuple[str, dict[str, str], list[int | str]]
-
-
-def shapes(doc: Document) -> dict[int, Shape]:
-    """Every element in the body: its tag, attributes as shown, and children."""
-    found: dict[int, Shape] = {}
-    for node in [doc.body, *doc.body.descendants()]:
-        kids: list[int | str] = [
-            n.data if isinstance(n, Text) else n.nodeId for n in node.children_nodes
-        ]
-        tag = f"svg:{node.localName}" if node.namespace else node.localName
-        found[node.nodeId] = (tag, node.shown_attributes(), kids)
-    return found
-
-
-def changes(before: dict[int, Shape], after: dict[int, Shape]) -> list[Op]:
-    """The least ops (page-worker.js's) that turn the page `before` into `after`."""
-    ops: list[Op] = [["new", i, after[i][0]] for i in sorted(after) if i not in before]
-    for node_id in sorted(after):
-        _tag, attrs, kids = after[node_id]
-        old_attrs, old_kids = (
-            (before[node_id][1], before[node_id][2]) if node_id in before else ({}, [])
-        )
-        for name in sorted(set(attrs) | set(old_attrs)):
-            if name == "style":  # through the CSSOM: the pages' policy refuses style attributes
-                ops += style_changes(node_id, old_attrs.get(name), attrs.get(name))
-            elif attrs.get(name) != old_attrs.get(name):
-                ops.append(["attr", node_id, name, attrs.get(name)])
-        if kids != old_kids:
-            ops.append(["children", node_id, kids])
-    return ops
-
-
-def declarations(style: str | None) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for item in (style or "").split(";"):
-        name, colon, value = item.partition(":")
-        if colon and name.strip():
-            found[name.strip().lower()] = value.strip()
-    return found
-
-
-def style_changes(node_id: int, before: str | None, after: str | None) -> list[Op]:
-    old, new = declarations(before), declarations(after)
-    names = sorted(set(old) | set(new))
-    return [["style", node_id, n, new.get(n)] for n in names if old.get(n) != new.get(n)]
 
 
 def style_sheet(doc: Document) -> str:

@@ -24,6 +24,7 @@ from . import main
 from .browser import dom
 from .browser.channel import Channel, Message, is_length
 from .browser.mirror import Document, ProtocolError
+from .browser.page_diff import checked_shown, page_shapes
 from .browser.worker_page import Clock, Media, WorkerPage, no_fetch
 
 Post = Callable[[Message], None]
@@ -116,7 +117,10 @@ async def start(
     so what it changes reaches the page in the same message (the first press the page took
     before Python was ready: the fresh board is never shown again)."""
     slug, page = page_of(message, clock, fetch)
+    built = message.get("built")  # the page holds the build's board: send what differs
+    base = None if built is None else page_shapes(page.document, built)
     channel = Channel(page, post)
+    channel.base = base
     dom.use_mirror(page)
     try:
         if page.embedded:
@@ -148,6 +152,7 @@ def play_first(channel: Channel, message: Any) -> None:
     key = message.get("key")
     if not isinstance(key, str):
         raise ProtocolError("first: key must be the pressed button's data-key")
+    channel.shown_by_page(checked_shown(message.get("shown")))
     buttons = channel.document.querySelectorAll(
         "#targets button[data-key], #choices button[data-key]"
     )

@@ -111,6 +111,20 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     };
     return walk;
   }
+  /** The build's elements (`data-nd-id`) and the page's elements that hold any, each as
+   * [id, tag, attrs, children] (a child: an id or a text): the page as it holds the build's
+   * board, which Python's first drawing is sent as the changes to. */
+  function builtShapes() {
+    const shape = (element) => [ids.get(element), tagOf(element), attributes(element),
+      [...element.childNodes].flatMap((child) => (child.nodeType === Node.TEXT_NODE ? [child.data] : ids.has(child) ? [ids.get(child)] : []))];
+    const holders = new Set();
+    const found = [];
+    for (const element of document.body.querySelectorAll("[data-nd-id]")) {
+      found.push(shape(element));
+      if (!("ndId" in element.parentElement.dataset)) holders.add(element.parentElement);
+    }
+    return [...found, ...[...holders].map(shape)];
+  }
   /** The body as nested [tag, attrs, children], numbering its elements depth first. */
   function numberBody() {
     const walk = numbering(1);
@@ -529,6 +543,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     numberBuilt,
     dropUnclaimed,
     numberBody,
+    builtShapes,
     numberRoots,
     sizesOf,
     storageCopy,

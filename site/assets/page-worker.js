@@ -27,6 +27,7 @@
     numberBuilt,
     dropUnclaimed,
     numberBody,
+    builtShapes,
     sizesOf,
     storageCopy,
     media,
@@ -135,10 +136,12 @@
       focus: pageFocus(),
       lang: document.documentElement.lang,
       site: window.ndSiteBase,
+      // The build's board as the page holds it: Python's first drawing comes as what differs.
+      ...("ndBuilt" in document.body.dataset && { built: builtShapes() }),
     });
     performance.mark("nd-worker-start-sent");
     started = true;
-    if (firstKey !== null) send({ kind: "first", key: firstKey });
+    if (firstKey !== null) sendFirst();
     runs.splice(0).forEach(send);
   }
 
@@ -199,8 +202,14 @@
   function gettingReady() {
     document.getElementById("board")?.setAttribute("data-getting-ready", "");
     const message = document.getElementById("message");
-    if (message) message.textContent = gettext("Getting the game ready: press again in a moment.");
+    if (!message) return;
+    messageDrawn ??= message.textContent; // Python's first drawing may leave it as drawn
+    message.textContent = gettext("Getting the game ready: press again in a moment.");
   }
+  let messageDrawn = null;
+  /** The first press, with the changes the page showed for it (Python sends those elements
+   * again whole: its first drawing is only what differs from the build's board). */
+  const sendFirst = () => send({ kind: "first", key: firstKey, shown: boardData().presses[firstKey].ops });
 
   /** A press on the build's board before Python is ready: the first on the board is shown at
    * once from the build's data and handed to Python; any other waits, saying so. */
@@ -218,7 +227,7 @@
       const patch = press.pictures[theme()];
       if (patch) picture(patched(boardData().pictures[theme()], patch));
       performance.mark("nd-first-press-shown");
-      if (started) send({ kind: "first", key: firstKey });
+      if (started) sendFirst();
       return;
     }
     // A control of the game (not the site's header, the theme switch, the rules' Print).
@@ -271,6 +280,8 @@
       for (const element of styledEarly) element.style.cssText = "";
       styledEarly.clear();
       document.getElementById("board")?.removeAttribute("data-getting-ready");
+      if (messageDrawn !== null) document.getElementById("message").textContent = messageDrawn;
+      messageDrawn = null;
     }
     applyOps(ops);
     appliedBatch(batch); // the last of the batches applied now

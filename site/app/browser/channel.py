@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .mirror import Document, Element, ProtocolError
+from .page_diff import TREE_OPS, Op, Shape, first_batch, restated
 from .worker_page import Media, WorkerPage
 
 Message = dict[str, Any]
@@ -82,6 +83,10 @@ class Channel:
         self.handled = 0
         self.told_handled = 0
         self.focus_batch = 0  # the batch in which Python last moved the focus
+        # The page as it holds the build's board, until Python's first drawing is sent as
+        # what differs from it; and what the page changed by itself before (a first press).
+        self.base: dict[int, Shape] | None = None
+        self.shown: list[Op] = []
         page.flush = self.flush
         page.document.on_change = self.batch_started
         self.namespace: dict[str, Any] = {"__name__": "__worker__"}
@@ -101,6 +106,9 @@ class Channel:
         message that changed nothing is still answered, by an `ops` message without ops)."""
         self.scheduled = False
         ops = self.document.take_ops()
+        if self.base is not None and any(op[0] in TREE_OPS for op in ops):
+            ops = first_batch(self.base, self.document, ops, self.shown)
+            self.base, self.shown = None, []
         if ops:
             self.batch += 1
             if self.document.focus_moved:
@@ -109,6 +117,15 @@ class Channel:
         if ops or self.handled != self.told_handled:
             self.told_handled = self.handled
             self.post({"kind": "ops", "batch": self.batch, "ops": ops, "handled": self.handled})
+
+    def shown_by_page(self, shown: list[Op]) -> None:
+        """The page changed these elements by itself (`shown`, a first press): Python's first
+        drawing sends them whole, or, sent already, the next batch does."""
+        if self.base is not None:
+            self.shown += shown
+        else:
+            for op in restated(self.document, shown):
+                self.document.record(op)
 
     def receive(self, message: Any) -> None:
         """Apply one message from the page, run what it concerns, then flush. A message
