@@ -82,6 +82,13 @@
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,
+    // boot.js started reading the snapshot an earlier visit kept while <head> was parsed:
+    // the bytes are handed over (moved, not copied) in a `kept` message, not read again.
+    kept: Boolean(window.ndKeptSnapshot),
+  });
+  window.ndKeptSnapshot?.then((kept) => {
+    window.ndKeptSnapshot = null;
+    worker.postMessage({ kind: "kept", kept }, kept ? [kept.bytes.buffer] : []);
   });
   // Until Python has answered every message sent to it (the `handled` count of the ops it
   // sends), <html data-nd-pending> holds how many are unanswered: what a press changes is not
