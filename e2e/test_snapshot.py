@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gamepage import PYTHON_BOOT, READY_TIMEOUT_MS, SLUGS, GamePage, run_python, wait_embeds_ready
+from gamepage import (
+    PYTHON_BOOT,
+    READY_TIMEOUT_MS,
+    SLUGS,
+    GamePage,
+    run_python,
+    wait_embeds_ready,
+    worker_page,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_games import take_turn
 
@@ -141,6 +149,37 @@ def test_a_first_visit_makes_the_snapshot_and_the_next_visit_restores_it(
     # Neither visit downloaded a snapshot.
     assert not [name for name in requested if re.fullmatch(r"snapshot-[0-9a-f]+\.gz", name)]
     assert "pyodide.asm.wasm" in requested  # the log saw the first visit's downloads
+    context.close()
+
+
+# Before the page's own scripts: what the page posts to its worker, and the bytes it moves.
+POSTED = """
+window.ndPosted = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, transfer) {
+  const moved = (transfer ?? []).reduce((sum, buffer) => sum + buffer.byteLength, 0);
+  window.ndPosted.push([message?.kind, moved]);
+  return post.call(this, message, transfer);
+};
+"""
+
+
+def test_a_worker_page_hands_its_worker_the_snapshot_the_page_read(
+    browser: Browser, site_url: str
+) -> None:
+    """The page reads the kept snapshot while <head> is parsed (boot.js): its worker gets
+    those bytes, moved, and restores Python from them instead of reading them again."""
+    context = browser.new_context()
+    context.add_init_script(POSTED)
+    page = context.new_page()
+    GamePage(page, "circle-duel").open(site_url, worker_page())
+    assert page.evaluate("ndPosted.filter(([kind]) => kind === 'kept')") == [["kept", 0]]
+    wait_kept(page)
+    gp = GamePage(page, "circle-duel").open(site_url, worker_page())
+    assert boot(page)["path"] == "snapshot"
+    (kept,) = page.evaluate("ndPosted.filter(([kind]) => kind === 'kept')")
+    assert kept[1] > 10_000_000  # the snapshot's bytes moved to the worker, not copied
+    play_one_move(gp)
     context.close()
 
 

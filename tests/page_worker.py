@@ -228,6 +228,7 @@ class Page:
         self.storage = storage
         self.full = False  # the page's storage refuses every write (its quota is full)
         self.replies: list[dict[str, Any]] = []  # what the page sends back once a task ends
+        self.holding = False  # the page's answers wait until the test sends them
         href = PAGE.format(slug=slug) + (f"?{query}" if query else "")
         board = self.replica.querySelector("#board")
         assert board is not None
@@ -261,6 +262,9 @@ class Page:
                     self.replies.append({"kind": "unkept", "key": args[0], "value": value})
                 elif effect == "store" and self.storage is not None:
                     self.storage[args[0]] = args[1]
+                if effect == "store" and len(args) > 2:  # Python waits on this write
+                    kept = not self.full and self.storage is not None
+                    self.replies.append({"kind": "reply", "call": args[2], "value": kept})
                 elif effect == "forget" and self.storage is not None:
                     self.storage.pop(args[0], None)
 
@@ -287,9 +291,10 @@ class Page:
         self.answer()
 
     def answer(self) -> None:
-        """Send what the page had to answer to the ops it got (a refused write)."""
+        """Send what the page had to answer to the ops it got (a refused write), unless
+        `holding` (a slow page: the test sends them with `answer` when it wants)."""
         assert self.channel is not None
-        while self.replies:
+        while self.replies and not self.holding:
             self.channel.receive(json.loads(json.dumps(self.replies.pop(0))))
 
     def fire(self, target: Element, kind: str, key: str | None = None) -> int:

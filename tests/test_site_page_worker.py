@@ -16,6 +16,7 @@ import pytest
 from app.browser import dom
 from app.browser.mirror import ProtocolError
 from app.drawing import theme
+from app.headless.slot import without_revision
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from page_worker import BOARD_SIZE, Page, finish
@@ -367,6 +368,56 @@ def test_an_earlier_save_stays_when_a_later_write_is_refused() -> None:
     assert page.text("#storage-note").startswith("This browser does not keep this game")
     assert "another tab" not in page.text("#message")
     assert len(moves(page)) == 2
+
+
+UNSCOPED = "number-duels/circle-duel"  # where an earlier version kept the game
+
+
+def earlier_versions_save() -> str:
+    """A game of one move as an earlier version kept it (the save alone, unscoped)."""
+    page = Page("circle-duel", storage=(storage := {})).start()
+    play_one_move(page)
+    dom.use_mirror(None)
+    return without_revision(storage[KEY])
+
+
+def test_an_earlier_versions_save_moves_once_the_page_has_kept_it() -> None:
+    storage = {UNSCOPED: earlier_versions_save(), f"{UNSCOPED}#revision": "4"}
+    page = Page("circle-duel", storage=storage)
+    page.holding = True  # the page has not said yet whether it kept the new copy
+    page.start()
+    assert UNSCOPED in storage and not [e for e in page.effects if e[0] == "forget"]
+    page.holding = False
+    page.answer()
+    assert set(storage) == {KEY}
+    assert len(moves(page)) == 1
+
+
+def test_an_earlier_versions_save_stays_when_the_page_refuses_its_new_place() -> None:
+    save = earlier_versions_save()
+    storage = {UNSCOPED: save}
+    page = Page("circle-duel", storage=storage)
+    page.full = True
+    page.start()
+    assert storage == {UNSCOPED: save}  # nothing moved, nothing lost: the next visit tries again
+    assert not [e for e in page.effects if e[0] == "forget"]
+    assert len(moves(page)) == 1  # this visit plays it on, unsaved, and says so
+    assert page.text("#storage-note").startswith("This browser does not keep this game")
+
+
+def test_a_refusal_that_comes_after_the_player_left_its_mode_is_said_back_in_it() -> None:
+    page = Page("circle-duel", storage={}).start()
+    page.full = True
+    page.holding = True  # the page's refusal of this move's save comes late
+    play_one_move(page)
+    page.full = False
+    page.action("link")  # a game by link, started before the refusal arrives
+    assert "#" in [e for e in page.effects if e[0] == "address"][-1][1][0]  # its id kept
+    page.holding = False
+    page.answer()
+    assert "does not keep" not in page.text("#storage-note")  # not the hot-seat note here
+    page.action("new")  # back to the game at this screen
+    assert page.text("#storage-note").startswith("This browser does not keep this game")
 
 
 # ----- hostile messages ---------------------------------------------------------------------

@@ -85,6 +85,7 @@ class BoardController:
             Puzzle(host.slug, puzzle, features) if puzzle else HotSeat(slot, features, links)
         )
         self.mode: Mode = self.hot
+        self.untold: list[Mode] = []  # modes left before their refused save could be said
         self.screen.build_actions(host.root.querySelector(".actions"), self.cls, puzzle is not None)
         if not links:
             self.screen.action.pop("link").remove()
@@ -164,8 +165,12 @@ class BoardController:
             self.links.open(text)
 
     def use(self, mode: Mode) -> None:
-        """Play in `mode` from now on (a game by link, or the hot-seat game again)."""
+        """Play in `mode` from now on (a game by link, or the hot-seat game again); a
+        refused save of it that came while another mode showed is said now."""
         self.mode = mode
+        if mode in self.untold:
+            self.untold.remove(mode)
+            self.screen.note(_(mode.unkept))
 
     # ----- events -------------------------------------------------------------------
 
@@ -332,9 +337,14 @@ class BoardController:
 
     def unkept(self, mode: Mode) -> None:
         """The browser refused, after the fact, a save of `mode` (a worker's page hears of a
-        full storage later): said once as a refused save is said at once."""
-        if self.mode is mode and mode.unkept:
+        full storage later): said once as a refused save is said at once; if the player has
+        left that mode meanwhile, when they come back to it (its note would be wrong here)."""
+        if not mode.unkept:
+            return
+        if self.mode is mode:
             self.screen.note(_(mode.unkept))
+        elif mode not in self.untold:
+            self.untold.append(mode)
 
     def share(self) -> None:
         """Show (and copy) a link that opens this game at the position shown."""

@@ -293,10 +293,13 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
 
   const effects = {
     /** Refused or full: Python hears of it (`unkept`, with what is kept instead) and plays on
-     * unsaved, saying so, as a page that runs Python itself does. */
-    store(key, text) {
+     * unsaved, saying so, as a page that runs Python itself does. With `call`, Python waits
+     * on the write: a `reply` says whether it was kept (after the `unkept`, if refused). */
+    store(key, text, call) {
+      const answer = (kept) => Number.isInteger(call) && reply(call, kept);
       try {
         localStorage.setItem(key, text);
+        answer(true);
       } catch {
         let value = null;
         try {
@@ -305,6 +308,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
           // nothing can be read either
         }
         send({ kind: "unkept", key, value });
+        answer(false);
       }
     },
     forget(key) {

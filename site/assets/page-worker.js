@@ -85,6 +85,13 @@
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
     sizes,
+    // boot.js started reading the snapshot an earlier visit kept while <head> was parsed:
+    // the bytes are handed over (moved, not copied) in a `kept` message, not read again.
+    kept: Boolean(window.ndKeptSnapshot),
+  });
+  window.ndKeptSnapshot?.then((kept) => {
+    window.ndKeptSnapshot = null;
+    worker.postMessage({ kind: "kept", kept }, kept ? [kept.bytes.buffer] : []);
   });
   // Until Python has answered every message sent to it (the `handled` count of the ops it
   // sends), <html data-nd-pending> holds how many are unanswered: what a press changes is not
@@ -293,6 +300,53 @@
     if (Number.isInteger(handled)) {
       answered = handled;
       showPending();
+      if (sent === answered) playHeld();
+    }
+  }
+
+  // ----- keys and presses ahead of Python's answer ---------------------------------------------
+  // A key pressed before Python has answered the one before it would act where the focus is
+  // now, not where Python is moving it (ArrowRight then Enter at once: Enter pressed the button
+  // the arrow left). So once Python's page is up, while the page waits for Python's answers, a
+  // key on a button (Enter, Space, the arrows) is held, and so is a press of a button that
+  // comes after a held key (alone, a press names its button: it needs no waiting); they are
+  // played in order once Python has answered everything: a fast typist gets what they typed.
+  const HELD_KEYS = new Set(["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
+  const heldInput = []; // {key, ...modifiers} for a key, {button} for a press
+  let playing = false; // a held key or press is being played: it goes through
+  function holdAhead(event) {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (playing || !event.isTrusted || answered === 0 || !button) return;
+    const key = event.type === "keydown";
+    if (key && !HELD_KEYS.has(event.key)) return;
+    if (heldInput.length === 0 && !(key && sent !== answered)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const { code, shiftKey, ctrlKey, altKey, metaKey } = event;
+    heldInput.push(key ? { key: event.key, code, shiftKey, ctrlKey, altKey, metaKey } : { button });
+  }
+  document.addEventListener("keydown", holdAhead, true);
+  document.addEventListener("click", holdAhead, true);
+
+  /** Play what was held, in order, each once Python has answered the one before: a key
+   * where the focus is now (Enter and Space press the focused button, as the browser would
+   * have), a press on its button if that is still on the page. */
+  function playHeld() {
+    while (heldInput.length > 0 && sent === answered) {
+      const { button, ...key } = heldInput.shift();
+      playing = true;
+      try {
+        if (button) {
+          if (button.isConnected) button.click();
+          continue;
+        }
+        const target = document.activeElement ?? document.body;
+        const down = new KeyboardEvent("keydown", { ...key, bubbles: true, cancelable: true });
+        const pressed = target.dispatchEvent(down) && (key.key === "Enter" || key.key === " ");
+        if (pressed && target instanceof HTMLButtonElement) target.click();
+      } finally {
+        playing = false;
+      }
     }
   }
 

@@ -9,12 +9,14 @@
 //
 // Our own worker rather than PyScript's: see docs/performance.md, "Python in a worker".
 
+performance.mark("nd-worker-loaded");
 const queue = []; // messages from the page that came before Python was ready
 let receive = null;
 let settle; // resolves `ndPlayable` once the board (an embed's boards) is ready or has failed
 // The wrapper waits on this before it fetches the snapshot for the next visit.
 globalThis.ndPlayable = new Promise((resolve) => (settle = resolve));
 
+let handOver = () => {}; // resolves `ndKeptSnapshot` with what the page read ({url, bytes} or null)
 const post = (message) => postMessage(message);
 const failed = (reason, file) => post({ kind: "failed", reason, ...(file ? { file } : {}) });
 
@@ -33,7 +35,10 @@ globalThis.ndStdlibFallback = (names) =>
 /** Python's way out: one worker -> page message as JSON text. */
 globalThis.ndPost = (text) => {
   const message = JSON.parse(text);
-  if (message.kind === "ops" && message.ops.some(settles)) settle();
+  if (message.kind === "ops" && message.ops.some(settles)) {
+    performance.mark("nd-worker-board-posted"); // reaches the page as the later marks do
+    settle();
+  }
   post(message);
 };
 
@@ -50,6 +55,7 @@ globalThis.ndAfterMessages = (callback) => {
 };
 
 function deliver(message) {
+  if (message.kind === "start") performance.mark("nd-worker-start-delivered");
   try {
     receive(JSON.stringify(message));
   } catch (error) {
@@ -58,7 +64,13 @@ function deliver(message) {
 }
 
 addEventListener("message", ({ data: message }) => {
-  if (message.kind === "boot") {
+  if (message.kind === "kept") {
+    handOver(message.kept);
+  } else if (message.kind === "boot") {
+    performance.mark("nd-worker-boot");
+    // The page read the kept snapshot already (boot.js): the wrapper waits for its bytes
+    // (a `kept` message) instead of reading the 31.5 MB again.
+    if (message.kept) globalThis.ndKeptSnapshot = new Promise((resolve) => (handOver = resolve));
     start(message).catch((error) => {
       console.error(error);
       failed(String(error.message || error).trim().split("\n").at(-1));
@@ -154,6 +166,7 @@ async function start({ interpreter, files, sizes, pythonStart, saveData }) {
       pyodide.FS.writeFile(path, new Uint8Array(data));
     }
   }
+  performance.mark("nd-worker-files-unpacked");
   const booted = globalThis.ndPythonBoot;
   const at = (mark) => performance.timeOrigin + mark.startTime;
   const marks = performance.getEntriesByType("mark").map((mark) => ["effect", "mark", [mark.name, at(mark)]]);

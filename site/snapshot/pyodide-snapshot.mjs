@@ -81,6 +81,12 @@ const fileURL = (name) => new URL(name, import.meta.url).href;
 const stdLibURL = fileURL(SNAPSHOT.stdlib);
 const cacheKey = SNAPSHOT.file ? fileURL(SNAPSHOT.file.replace(/\.gz$/, ".raw")) : "";
 
+// ----- the runtime's script: loaded while the snapshot is read --------------------------------
+// Pyodide imports pyodide.asm.mjs only once loadPyodide runs, after the snapshot has been read
+// (31.5 MB); imported now, it loads meanwhile and Pyodide's import finds it done. (A page's
+// <link rel="modulepreload"> does the same; a worker has no such tag.)
+import(fileURL("pyodide.asm.mjs")).catch(() => {}); // Pyodide's own import reports a failure
+
 // ----- the wasm download, started here and handed to Pyodide -----------------------------------
 
 const WASM_URL = fileURL("pyodide.asm.wasm");
@@ -104,6 +110,19 @@ globalThis.fetch = function fetch(input, init) {
   }
   if (PRECOMPRESSED.has(url)) return fetchUnpacked(url, init);
   return pageFetch.call(this, input, init);
+};
+
+// The runtime's compile, marked where it starts and ends (Pyodide compiles the wasm with
+// instantiateStreaming): a start's steps, on a page or in its worker, are then all marks
+// (bench/warm_start.py reads them).
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (source, imports) {
+  mark("wasm-instantiate");
+  try {
+    return await instantiateStreaming.call(this, source, imports);
+  } finally {
+    mark("wasm-instantiated");
+  }
 };
 
 /** `url` from `${url}.gz`, unpacked, as if the host had sent the file itself. */

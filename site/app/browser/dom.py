@@ -323,6 +323,16 @@ def store(key: str, text: str) -> bool:
     return True
 
 
+def store_then(key: str, text: str, done: Callable[[bool], None]) -> None:
+    """Save `text` under `key`, then call `done(kept)` once the browser has said whether it
+    kept it: at once here, when the page answers on a worker's page (which hears of a full
+    storage only after the fact). For what must wait on the write, as deleting the copy
+    it replaces."""
+    if _page is not None:
+        return _page.store_then(key, text, done)
+    done(store(key, text))
+
+
 def forget(key: str) -> None:
     """Remove `key` from localStorage (nothing happens when storage is refused)."""
     if _page is not None:

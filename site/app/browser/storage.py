@@ -30,15 +30,22 @@ def adopt_unscoped(name: str, key: str, convert: Callable[[str], str] = str) -> 
     """Move what an earlier version kept under the unscoped key of `name` to `key`, unless
     `key` holds something already: the first deployment of the site that the player opens
     on this origin takes it over (before, they all shared it). Nothing is lost when storage
-    refuses: the old key stays until the new one is written."""
+    refuses: the old key stays until the browser has said it kept the new one (a worker's
+    page says so later, or that it refused)."""
     old = UNSCOPED_PREFIX + name
     text = dom.stored(old)
     if text is None:
         return
-    if dom.stored(key) is None and not dom.store(key, convert(text)):
-        return
-    dom.forget(old)
-    dom.forget(f"{old}#revision")
+
+    def moved(kept: bool) -> None:
+        if kept:
+            dom.forget(old)
+            dom.forget(f"{old}#revision")
+
+    if dom.stored(key) is None:
+        dom.store_then(key, convert(text), moved)
+    else:
+        moved(True)
 
 
 def unscoped_save(text: str) -> str:

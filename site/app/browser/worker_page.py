@@ -154,6 +154,14 @@ class WorkerPage:
         self.effect("store", [key, text])
         return True
 
+    def store_then(self, key: str, text: str, done: Callable[[bool], None]) -> None:
+        """As `store`, and `done(kept)` once the page has said whether the browser kept it
+        (the `store` effect's `reply`; a refusal also comes as `unkept`, first)."""
+        if self.storage is None:
+            return done(False)
+        self.storage[key] = text
+        self.ask("store", [key, text], lambda value: done(value is True))
+
     def forget(self, key: str) -> None:
         if self.storage is not None:
             self.storage.pop(key, None)
