@@ -526,7 +526,6 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     FIRST_NEW_ID,
     forcedColors,
     node,
-    numberBuilt,
     dropUnclaimed,
     numberBody,
     numberRoots,
