@@ -3,8 +3,8 @@ fresh board the build drew (scripts/build/early_board.py) at once, takes the fir
 before Python is ready, and hands it to Python, which confirms it; a visit that would not
 show the fresh game never shows the build's board as playable.
 
-The cases are e2e/early_board_cases.py's, written against the engines' small interface so
-that WebKit and Firefox can run them too (docs/testing.md). Here Python is kept from starting by
+The cases are e2e/early_board_cases.py's, which the WebKit and Firefox suite runs too
+(e2e/webkit_firefox/test_the_board_before_python.py). Here Python is kept from starting by
 holding the runtime's WebAssembly in a Playwright route until the case releases it; every
 wait is on the page's own signals (attributes, text, marks).
 """

@@ -107,3 +107,27 @@ def test_python_s_first_drawing_leaves_what_the_build_drew_alike(page: Page, sit
     ready(page)
     assert page.locator("#targets button[data-key]").count() > 0
     assert page.evaluate("window.ndTouched") == 0
+
+
+def test_a_first_press_before_the_page_is_sent_is_shown_and_confirmed(
+    page: Page, site_url: str
+) -> None:
+    """A press that comes before the page is sent to Python (between the first paint and the
+    task after the first frame; on a busy machine that task comes late) is shown at once and
+    played by Python once there, as one after it is. Pressed as the page is parsed: the window
+    is too short for a click to land in it on purpose."""
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+          document.querySelector('#targets button[data-key="1"]').click();
+          window.ndPressedBeforeStart = !window.ndPosted.some(([kind]) => kind === "start");
+        });"""
+    )
+    held = open_held(page, site_url, "circle-duel")
+    assert page.evaluate("window.ndPressedBeforeStart") is True
+    expect(page.locator("#status")).to_have_text("Player 1 took 1. Player 2: take 2 or 10.")
+    expect(page.locator("#history li:not(.empty)")).to_have_count(1)
+    held.release()
+    ready(page)
+    page.wait_for_function("() => performance.getEntriesByName('nd-first-press-confirmed').length")
+    expect(page.locator("#status")).to_have_text("Player 1 took 1. Player 2: take 2 or 10.")
+    expect(page.locator("#history li:not(.empty)")).to_have_count(1)

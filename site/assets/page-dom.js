@@ -544,7 +544,6 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     FIRST_NEW_ID,
     forcedColors,
     node,
-    numberBuilt,
     dropUnclaimed,
     numberBody,
     builtShapes,

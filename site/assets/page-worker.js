@@ -24,7 +24,6 @@
     FIRST_NEW_ID,
     forcedColors,
     node,
-    numberBuilt,
     dropUnclaimed,
     numberBody,
     builtShapes,
@@ -127,13 +126,12 @@
   });
 
   function start() {
-    const tree = numberBody();
     const html = {};
     for (const { name, value } of document.documentElement.attributes) html[name] = value;
     send({
       kind: "start",
       slug: document.body.dataset.game,
-      tree,
+      tree: numbered(),
       html,
       location: { href: location.href, search: location.search, hash: location.hash },
       storage: storageCopy(),
@@ -161,6 +159,12 @@
   const styledEarly = new Set(); // the page's own elements a first press styled
   let pruned = false; // the build's elements Python did not make again are gone
   const waiting = () => early && document.body?.dataset.state === "loading";
+  // The page as the build drew it, its elements numbered: by `start`, or by a first press that
+  // comes before it (between the first paint and the task after the first frame, where a
+  // press's ops would name elements not numbered yet). Numbered once, before the press
+  // changes anything, so Python gets the page the build drew whichever comes first.
+  let tree = null;
+  const numbered = () => (tree ??= numberBody());
 
   function boardData() {
     if (board === null) {
@@ -228,7 +232,7 @@
     if (firstKey === null && press) {
       firstKey = button.dataset.key;
       held = [];
-      numberBuilt();
+      numbered();
       applyOps(press.ops);
       for (const [name, id] of press.ops) if (name === "style" && id < FIRST_NEW_ID) styledEarly.add(node(id));
       const patch = press.pictures[theme()];
