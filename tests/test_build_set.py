@@ -133,7 +133,14 @@ def dry_run(target: str) -> list[str]:
     built or installed yet), one per line, without running any."""
     make = shutil.which("make")
     assert make, "make is installed"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    # Run from `make test`, the environment holds what its command line set for the suites
+    # (make exports it: NPM_FOR_SITE, ...), which would change what a plain `make` does.
+    overridable = set(re.findall(r"^([A-Z0-9_]+) \?=", (ROOT / "Makefile").read_text(), re.M))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("MAKE", "MFLAGS", "AFTER_")) and k not in overridable
+    }
     done = subprocess.run(
         [make, "--no-print-directory", "-n", "-B", target],
         cwd=ROOT,
