@@ -52,6 +52,7 @@ from _browser import (
     require_site,
     serve_site,
 )
+from first_visit import SETTLED  # the page's work for next time done (its figure unused)
 from site_server import SITE_DIR, ByteMeter
 
 SLUGS = ("circle-duel", "number-circle", "sequence-duel", "digit-chain", "number-duel")
@@ -122,20 +123,6 @@ CONFIRMED = {
     "floor": "board-ready",
 }
 SHOWN = {"worker": "nd-first-press-shown", "page": "bench-answered", "tutorial": "bench-answered"}
-# After the cold visit: the page's work for next time is done (bench/first_visit.py's SETTLED,
-# without its figure), or there is none (the floor).
-SETTLED = """async () => {
-  const boot = document.documentElement.dataset.pythonBoot;
-  const done = () => ['nd-snapshot-kept', 'nd-snapshot-not-kept']
-    .some((name) => performance.getEntriesByName(name).length > 0);
-  if (boot) {
-    while (!done()) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (boot && window.ndOffline && await ndOffline.registered) {
-    await navigator.serviceWorker.ready;
-  }
-  return true;
-}"""
 
 
 class TimedMeter(ByteMeter):
