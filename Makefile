@@ -142,7 +142,7 @@ test-pyodide: deps $(PYODIDE_WHEELS)/.downloaded
 
 # Chromium's tests run in E2E_WORKERS processes, each with its own browser and server: a page
 # spends much of its start waiting on its own fetches and timers, so two share two cores well.
-E2E_WORKERS ?= 3
+E2E_WORKERS ?= 2
 # --costs: each file's Python starts, CPU seconds, wall time and load average (e2e/suite_costs.py).
 RUN_E2E := $(PY) -m pytest e2e --ignore=e2e/webkit_firefox --ignore=e2e/checkers -n $(E2E_WORKERS) --dist worksteal --durations=12 --costs
 RUN_ENGINES := $(PY) -m pytest e2e/webkit_firefox
