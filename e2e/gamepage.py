@@ -158,10 +158,11 @@ def wait_started(page: Page) -> None:
 
 
 def wait_embeds_ready(page: Page) -> None:
-    """Wait until every board embedded in the page (embed.js) is ready to play."""
+    """Wait until every board embedded in the page (embed.js) is ready to play. Asked at every
+    frame from the navigation on, so also before the new document has its <html>."""
     until(
         page,
-        "() => document.documentElement.dataset.ndEmbeds === 'ready'",
+        "() => document.documentElement?.dataset.ndEmbeds === 'ready'",
         timeout=READY_TIMEOUT_MS,
     )
 
@@ -292,5 +293,5 @@ class GamePage:
 
     def wait_for_my_turn(self) -> str:
         """Wait until a person may act (or the game is over); return data-turn."""
-        until(self.page, "() => /^(human|handover|over)$/.test(document.body.dataset.turn)")
+        until(self.page, "() => /^(human|handover|over)$/.test(document.body?.dataset.turn)")
         return self.turn()

@@ -180,7 +180,7 @@ def play_to_the_end(gp: GamePage) -> None:
     number, then what completes the move (a position, + or −) when one is pending."""
     page = gp.page
     for _ in range(MAX_CLICKS):
-        until(page, "() => /^(human|over)$/.test(document.body.dataset.turn)")
+        until(page, "() => /^(human|over)$/.test(document.body?.dataset.turn)")
         if gp.turn() == "over":
             return
         pending = page.locator('#targets button[aria-pressed="true"]')
