@@ -1,7 +1,7 @@
 """Each of the five games, played by clicks in a real browser, start to finish.
 
 One page per game is loaded once (module scope) and reused: every test starts a new
-game from the page's own form, as a player would.
+game from the page's own form, as a player would, with that page brought to the front.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ def pages(module_context: Any, site_url: str, watch: Any) -> Iterator[dict[str, 
         if slug not in loaded:
             page = watch.attach(context.new_page())
             loaded[slug] = GamePage(page, slug).open(site_url, f"?delay={COMPUTER_DELAY_MS}")
+        # The page played is the one in front, as a person's is: Chromium answers a page
+        # opened before the newest one slowly (a press about 3 s instead of 0.1-0.3 s).
+        loaded[slug].page.bring_to_front()
         return loaded[slug]
 
     yield _Lazy(get)
@@ -66,7 +69,7 @@ def step_turn(gp: GamePage, prefer: str | None) -> None:
     """Number Circle: the number to move to, then + or − (or Pass alone)."""
     if prefer == "pass" or (prefer is None and not gp.legal() and gp.legal("#choices") == ["Pass"]):
         before = gp.history.count()
-        gp.choice("Pass").click()
+        gp.click(gp.choice("Pass"))
         expect(gp.history.nth(before)).to_be_attached()  # the computer may reply at once
         return
     number, op = (prefer[:-1], prefer[-1]) if prefer else (gp.legal()[0], None)
@@ -75,7 +78,7 @@ def step_turn(gp: GamePage, prefer: str | None) -> None:
     ops = gp.legal("#choices")
     op = {"+": "+", "-": "−"}[op] if op else ("+" if "+" in ops else ops[0])
     before = gp.history.count()
-    gp.choice(op).click()
+    gp.click(gp.choice(op))
     expect(gp.history.nth(before)).to_be_attached()  # the computer may reply at once
 
 
@@ -189,7 +192,7 @@ def test_number_duel_hides_both_hands_between_turns(pages: dict[str, GamePage]) 
     expect(
         gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d$"))
     ).to_have_count(0)
-    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    gp.click(gp.page.get_by_role("button", name="Show Ann's numbers"))
     expect(
         gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d$"))
     ).to_have_count(5)
@@ -220,14 +223,14 @@ def arrange(gp: GamePage, order: list[int]) -> None:
         row = arranged_row(gp)
         j = row.index(number) + 1
         if j != i:
-            gp.target(f"{row[i - 1]} at position {i}").click()
+            gp.click(gp.target(f"{row[i - 1]} at position {i}"))
             expect(gp.target(f"{row[i - 1]} at position {i}")).to_have_attribute(
                 "aria-pressed", "true"
             )
-            gp.target(f"{number} at position {j}").click()
+            gp.click(gp.target(f"{number} at position {j}"))
             expect(gp.target(f"{number} at position {i}")).to_be_attached()
     assert arranged_row(gp) == order
-    gp.choice("Done arranging").click()
+    gp.click(gp.choice("Done arranging"))
 
 
 @pytest.fixture
@@ -244,7 +247,7 @@ def test_number_duel_players_arrange_their_own_numbers(number_duel: GamePage) ->
     digits = gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d"))
     expect(handover).to_contain_text("Ann's turn")
     expect(digits).to_have_count(0)
-    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    gp.click(gp.page.get_by_role("button", name="Show Ann's numbers"))
     expect(gp.status).to_contain_text("Ann: arrange your numbers")
     arrange(gp, [5, 4, 3, 2, 1])
     # Bob takes the screen: Ann's arrangement is hidden from him, before and after.
@@ -252,7 +255,7 @@ def test_number_duel_players_arrange_their_own_numbers(number_duel: GamePage) ->
     expect(handover).to_contain_text("Bob's turn")
     expect(digits).to_have_count(0)
     expect(gp.page.locator("body")).to_have_attribute("data-turn", "handover")
-    gp.page.get_by_role("button", name="Show Bob's numbers").click()
+    gp.click(gp.page.get_by_role("button", name="Show Bob's numbers"))
     expect(gp.status).to_contain_text("Bob: arrange your numbers")
     expect(gp.page.locator("#choices")).not_to_contain_text("Position")
     arrange(gp, [1, 2, 3, 4, 5])
@@ -399,12 +402,10 @@ def test_refusals_name_the_rule_in_every_part_of_a_move(pages: dict[str, GamePag
     assert nc.snapshot() == before
     nd = pages["number-duel"]
     nd.new_game(mode="2p", first="1", numbers="3")
-    nd.page.get_by_role("button", name="Show Player 1's numbers").click()
-    nd.answered()  # past the hand-over screen before take_turn reads whose turn it is
+    nd.click(nd.page.get_by_role("button", name="Show Player 1's numbers"))  # before take_turn
     take_turn(nd, "3@1")
     take_turn(nd)
-    nd.page.get_by_role("button", name="Show Player 1's numbers").click()
-    nd.answered()  # the hand shown, as Python draws it, before it is compared
+    nd.click(nd.page.get_by_role("button", name="Show Player 1's numbers"))  # as Python drew it
     before = nd.snapshot()
     nd.press_refused("3")
     expect(nd.message).to_contain_text("Your 3 has already been used")
@@ -471,7 +472,7 @@ def test_undo_takes_back_a_move(pages: dict[str, GamePage]) -> None:
     take_turn(gp, "26")
     take_turn(gp, "61")
     before_second = gp.page.locator("#history").inner_text()
-    gp.page.get_by_role("button", name="Undo").click()
+    gp.click(gp.page.get_by_role("button", name="Undo"))
     expect(gp.history).to_have_count(1)
     expect(gp.target("61")).to_have_attribute("aria-disabled", "false")
     assert "61" in before_second

@@ -17,14 +17,15 @@ translate="no".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from app.renderers import renderer_class
 from app.settings import LANGUAGES, PSEUDO_LANGUAGES, RIGHT_TO_LEFT
-from conftest import AXE, AXE_PATH
+from conftest import serve_axe
 from gamepage import SLUGS, GamePage, until, wait_embeds_ready
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_accessibility import small_targets, violations
 
 LOCALES = PSEUDO_LANGUAGES + tuple(tag for tag in LANGUAGES if tag not in ("en", "es"))
@@ -208,34 +209,36 @@ def play_to_the_end(gp: GamePage) -> None:
     pytest.fail("the game did not end")
 
 
+# Every page of this module opens as in a browser that has never played it: a game is saved
+# under the site's folder whatever the language's, so a game played in one language would be
+# resumed by the same game's page in the next. Top frame only (a board's iframe shares the
+# page's storage); a document whose origin has no storage (about:blank) throws.
+FORGET_SAVED_GAMES = """if (window === window.top) {
+  try { localStorage.clear(); } catch {}
+}"""
+
+
 @pytest.fixture(scope="module")
-def contexts(browser: Browser) -> Any:
-    made: dict[str, Any] = {}
-    yield made
-    for context in made.values():
-        context.close()
-
-
-def open_page(
-    contexts: dict[str, Any], browser: Browser, site_url: str, watch: Any, locale: str
-) -> Page:
-    if locale not in contexts:
-        context = browser.new_context(viewport={"width": 1024, "height": 900})
-        context.route(  # axe-core, served at the site's own address (test_accessibility)
-            f"{site_url}{AXE_PATH}",
-            lambda route: route.fulfill(path=AXE, content_type="text/javascript"),
-        )
-        context.add_init_script(RECORD_CANVAS_TEXT)
-        contexts[locale] = context
-    return watch.attach(contexts[locale].new_page())
+def languages_context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """One browser context for the pages of every language (in each test process), not one
+    per language: Python's snapshot, made in this browser after the first visit, starts
+    every later page, and the service worker precaches the site once. No page here chooses a
+    language by `?lang=` or the Language menu, the only choices remembered
+    (assets/language.js): each page is in its own folder's language."""
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    serve_axe(context, site_url)  # axe-core at the site's own address (test_accessibility)
+    context.add_init_script(RECORD_CANVAS_TEXT)
+    context.add_init_script(FORGET_SAVED_GAMES)
+    yield context
+    context.close()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
-    browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any], locale: str, slug: str
+    languages_context: BrowserContext, site_url: str, watch: Any, locale: str, slug: str
 ) -> None:
-    page = open_page(contexts, browser, site_url, watch, locale)
+    page = watch.attach(languages_context.new_page())
     catalogues: list[str] = []
     page.on("request", lambda r: "/locale/" in r.url and catalogues.append(r.url))
     gp = GamePage(page, slug)
@@ -260,9 +263,9 @@ def test_a_whole_game_in_every_language_is_translated_fits_and_mirrors(
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("path", ["", "tutorial.html", "puzzles/", "teach/", "notices.html"])
 def test_every_other_page_in_every_language_is_translated_fits_and_mirrors(
-    browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any], locale: str, path: str
+    languages_context: BrowserContext, site_url: str, watch: Any, locale: str, path: str
 ) -> None:
-    page = open_page(contexts, browser, site_url, watch, locale)
+    page = watch.attach(languages_context.new_page())
     page.goto(f"{site_url}{locale}/{path}", wait_until="commit")
     if path in ("tutorial.html", "puzzles/", "teach/"):  # their boards are embeds
         wait_embeds_ready(page)
@@ -277,12 +280,12 @@ def test_every_other_page_in_every_language_is_translated_fits_and_mirrors(
 
 
 def test_the_checks_see_an_english_page_as_untranslated_a_narrow_box_as_cut_and_a_box(
-    browser: Browser, site_url: str, watch: Any, contexts: dict[str, Any]
+    languages_context: BrowserContext, site_url: str, watch: Any
 ) -> None:
     """The checks above can fail: on the English home page every word is untranslated for
     both pseudo-locales, a heading squeezed into 3 em is cut, and a letter no font has is
     drawn as a box (which a Chinese letter is on a machine without a Chinese font)."""
-    page = open_page(contexts, browser, site_url, watch, "en")
+    page = watch.attach(languages_context.new_page())
     page.goto(site_url)
     page.wait_for_load_state()
     for locale in PSEUDO_LANGUAGES:
