@@ -116,14 +116,14 @@ def test_a_first_press_whose_file_does_not_come_is_left_to_python(
     assert page.locator("#status").text_content() == status
     held.release()
     page.wait_for_function(
-        "performance.getEntriesByName('nd-first-press-confirmed').length > 0",
+        "() => performance.getEntriesByName('nd-first-press-confirmed').length > 0",
         timeout=READY_TIMEOUT_MS,
     )
     expect(page.locator(cases.MOVES)).to_have_count(1)
     expect(page.locator("#status")).not_to_have_text(status)
     expect(page.locator("#board")).not_to_have_attribute("data-getting-ready", "")
     expect(page.locator("[data-nd-pressed]")).to_have_count(0)
-    assert not page.evaluate("performance.getEntriesByName('nd-first-press-shown').length")
+    assert not page.evaluate("() => performance.getEntriesByName('nd-first-press-shown').length")
     for route in late:  # the page gave up on it: nothing it says now is shown
         route.continue_()
 

@@ -236,7 +236,7 @@ def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
             break
     assert len(set(rows)) > 1
     page = built(slug)
-    assert built(slug) == early_board.early_board(game_page(slug), slug, None)
+    assert built(slug) == early_board.early_board(game_page(slug), slug, None).page
     for row in rows:
         for text in (",".join(map(str, row[1])), " ".join(map(str, row[1]))):
             assert text not in page
