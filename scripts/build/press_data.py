@@ -2,7 +2,7 @@
 
 The build plays every press of a board in one run of the front end, taking the board back
 to the fresh one (New game) between two, instead of starting the front end again for each
-(two starts a press, in both themes, in every language: minutes of `make site`). Going back
+(two starts a press, one per theme: Digit Chain's 99 would cost 198). Going back
 makes some elements again (the move list's empty line), under new ids, and the press that
 follows names them so: `matched` finds each element of the page as the fresh board names
 it (and checks that the page is the fresh one), `renamed` gives a press's page those names,
