@@ -216,7 +216,7 @@ def one_visit(page: Any, target: Page, meter: TimedMeter, cdp: Any) -> dict[str,
     shown_mark = SHOWN.get(target.kind)
     taken = page.evaluate(TAKEN) if target.kind == "worker" else "shown"
     if taken == "getting ready":
-        # A press the build did not record (Digit Chain's, Number Duel's hand-over) says
+        # A press the build did not record (Number Duel's hand-over) says
         # "getting ready": pressed again once Python is ready, Python answers it.
         page.wait_for_function("() => document.body.dataset.state === 'ready'", timeout=TIMEOUT_MS)
         page.evaluate("() => performance.clearMarks('bench-answered')")

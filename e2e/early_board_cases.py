@@ -25,12 +25,16 @@ RUNTIME = re.compile(r".*/vendor/pyodide/pyodide\.asm\.wasm$")
 GETTING_READY = "Getting the game ready: press again in a moment."
 LEGAL = '#targets button[aria-disabled="false"]'
 MOVES = "#history li:not(.empty)"
+HAND_OVER = "#handover:not([hidden]) button"
 READY_S = 120.0  # a Python start on a busy 2-core machine, in a slower engine
 
 TEXT = "(css) => document.querySelector(css)?.textContent.replace(/\\s+/g, ' ').trim() ?? null"
 COUNT = "(css) => document.querySelectorAll(css).length"
 ATTRIBUTE = "(css, name) => document.querySelector(css)?.getAttribute(name) ?? null"
 MARKED = "(name) => performance.getEntriesByName(name).length > 0"
+# How many of a page's first presses in files of their own it has fetched (early_board.py).
+PRESS_FILES = """() => performance.getEntriesByType('resource')
+  .filter((e) => new URL(e.name).pathname.includes('/presses/')).length"""
 # Is any element `css` finds on screen: laid out, and not hidden by `visibility`?
 ON_SCREEN = """(css) => [...document.querySelectorAll(css)].some((e) =>
   e.getClientRects().length > 0 && getComputedStyle(e).visibility === 'visible')"""
@@ -112,19 +116,25 @@ def fresh_board(tab: Tab) -> None:
 # ----- the cases --------------------------------------------------------------------------------
 
 
-def first_press_shown_second_getting_ready_then_confirmed(tab: Tab, open_held: OpenHeld) -> None:
+def first_press_shown_second_getting_ready_then_confirmed(
+    tab: Tab, open_held: OpenHeld, slug: str = "circle-duel", key: str = "1", files: int = 0
+) -> None:
     """A legal first press is shown at once; a second says "getting ready" on the board and
-    is not taken; Python, once there, shows what the page showed and plays on."""
-    held = open_held("circle-duel")
+    is not taken; Python, once there, shows what the page showed and plays on. `files`: how
+    many files the press fetches (a press too heavy for the page is a file of its own, which
+    a visit fetches only when it presses)."""
+    held = open_held(slug)
     fresh_board(tab)
     fresh = text(tab, "#status")
-    first = '#targets button[data-key="1"]'
-    assert tab.run(ATTRIBUTE, first, "aria-disabled") == "false", f"{tab.name}: 1 not legal"
+    first = f'#targets button[data-key="{key}"]'
+    assert tab.run(ATTRIBUTE, first, "aria-disabled") == "false", f"{tab.name}: {key} not legal"
+    assert tab.run(PRESS_FILES) == 0, f"{tab.name}: a press's file fetched before any press"
     tab.click(first)
     shown = wait_text_changed(tab, "#status", fresh)
     wait_count(tab, MOVES, 1)
     moved = text(tab, MOVES)
     assert tab.run(MARKED, "nd-first-press-shown"), f"{tab.name}: no nd-first-press-shown"
+    assert tab.run(PRESS_FILES) == files, f"{tab.name}: {tab.run(PRESS_FILES)} files fetched"
     state = tab.run("() => document.body.dataset.state")
     assert state == "loading", f"{tab.name}: the press was not taken before Python ({state})"
     tab.click(LEGAL)  # a second press, before Python
@@ -163,20 +173,21 @@ def refused_first_press_says_why(tab: Tab, open_held: OpenHeld) -> None:
 
 
 def unrecorded_press_says_getting_ready(tab: Tab, open_held: OpenHeld) -> None:
-    """A press the build did not record (Digit Chain's board: too heavy to send) says
-    "getting ready" on the board and is not taken; once Python is there, it is."""
-    held = open_held("digit-chain")
+    """A press the build did not record (Number Duel's hand-over, which shows a hand drawn at
+    random once Python is there) says "getting ready" on the board and is not taken; once
+    Python is there, it is."""
+    held = open_held("number-duel")
     fresh_board(tab)
-    tab.click(LEGAL)
+    tab.click(HAND_OVER)
     wait_text(tab, "#message", GETTING_READY)
     wait_attribute(tab, "#board", "data-getting-ready", "")
-    assert count(tab, MOVES) == 0, f"{tab.name}: a press was taken"
+    assert count(tab, HAND_OVER) == 1, f"{tab.name}: the press was taken"
     held.release()
     wait_ready(tab)
     wait_attribute(tab, "#board", "data-getting-ready", None)
     assert text(tab, "#message") != GETTING_READY, f"{tab.name}: still getting ready"
-    tab.click(LEGAL)  # Python's own board takes it now
-    wait_count(tab, MOVES, 1)
+    tab.click(HAND_OVER)  # Python's own board takes it now
+    wait_count(tab, HAND_OVER, 0)
 
 
 def save_a_game(tab: Tab, url: str, key: str) -> None:

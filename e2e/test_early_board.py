@@ -82,6 +82,52 @@ def test_a_first_press_before_python_is_shown_a_second_gets_ready_python_confirm
     cases.first_press_shown_second_getting_ready_then_confirmed(tab, open_held)
 
 
+def test_a_first_press_too_heavy_for_the_page_is_fetched_when_pressed_shown_then_confirmed(
+    tab: cases.PlaywrightTab, open_held: cases.OpenHeld
+) -> None:
+    """Digit Chain's presses each redraw most of its 99 cells: each is a file of its own,
+    which the page fetches when its button is pressed, and only then."""
+    cases.first_press_shown_second_getting_ready_then_confirmed(
+        tab, open_held, "digit-chain", "23", files=1
+    )
+
+
+@pytest.mark.parametrize("outcome", ["failed", "late"])
+def test_a_first_press_whose_file_does_not_come_is_left_to_python(
+    page: Page, open_held: cases.OpenHeld, outcome: str
+) -> None:
+    """A press's file that fails (offline) or has not come when Python answers the page's
+    start: the press is taken all the same (the button says so at once, the board says it is
+    getting ready), never shown from the file, and Python plays it."""
+    late: list[Route] = []
+    page.route(
+        "**/presses/**", lambda route: late.append(route) if outcome == "late" else route.abort()
+    )
+    held = open_held("digit-chain")
+    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
+    status = page.locator("#status").text_content()
+    button = page.locator('#targets button[data-key="23"]')
+    with page.expect_request("**/presses/**"):
+        button.click()
+    expect(button).to_have_attribute("data-nd-pressed", "")
+    if outcome == "failed":
+        expect(page.locator("#board")).to_have_attribute("data-getting-ready", "")
+    assert page.locator(cases.MOVES).count() == 0
+    assert page.locator("#status").text_content() == status
+    held.release()
+    page.wait_for_function(
+        "() => performance.getEntriesByName('nd-first-press-confirmed').length > 0",
+        timeout=READY_TIMEOUT_MS,
+    )
+    expect(page.locator(cases.MOVES)).to_have_count(1)
+    expect(page.locator("#status")).not_to_have_text(status)
+    expect(page.locator("#board")).not_to_have_attribute("data-getting-ready", "")
+    expect(page.locator("[data-nd-pressed]")).to_have_count(0)
+    assert not page.evaluate("() => performance.getEntriesByName('nd-first-press-shown').length")
+    for route in late:  # the page gave up on it: nothing it says now is shown
+        route.continue_()
+
+
 def test_a_refused_first_press_before_python_says_why_in_the_rules_words(
     tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:

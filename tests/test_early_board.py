@@ -1,7 +1,8 @@
 """The board the build draws (scripts/build/early_board.py): what it writes into each game
 page is what the front end draws, Python starts on it without changing it, a first press
-shown from the build's data is what Python shows for it, and Number Duel's hidden rows are
-never in the page."""
+shown from the build's data (in the page, or in a file of its own) is what Python shows for
+it, the build's presses played in one run are checked to go back to the fresh board, and
+Number Duel's hidden rows are never in the page."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from typing import Any
 
 import early_board
 import page_templates
+import press_data
 import pytest
 from app import main, worker
 from app.browser.mirror import FIRST_NEW_ID, Document
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from page_worker import game_page
 
 import py_rules
@@ -35,8 +39,12 @@ MARKERS = re.compile(r' data-nd-(?:id|end|built)(?:="[^"]*")?| style="[^"]*"')
 
 
 @cache
-def built(slug: str) -> str:
+def drawn(slug: str) -> early_board.Drawn:
     return early_board.early_board(game_page(slug), slug, None)
+
+
+def built(slug: str) -> str:
+    return drawn(slug).page
 
 
 def board_data(page: str) -> dict[str, Any]:
@@ -51,6 +59,19 @@ def parts(doc: Document) -> str:
     found = [doc.querySelector(f"{tag}.{cls}") for tag, cls in early_board.PARTS]
     text = "".join(node.outer_html() for node in found if node is not None)
     return MARKERS.sub("", text).replace("viewBox", "viewbox")
+
+
+def recorded(slug: str) -> dict[str, dict[str, Any]]:
+    """Every first press the build recorded for `slug`: in the page, or in files of their own."""
+    data = board_data(built(slug))
+    if "files" not in data:
+        return dict(data["presses"])
+    found = {}
+    for n, key in enumerate(data["files"]["keys"]):
+        press = json.loads(drawn(slug).files[f"{data['files']['at']}{n}.json"])
+        assert press.pop("key") == key
+        found[key] = press
+    return found
 
 
 def written(slug: str) -> Document:
@@ -120,28 +141,88 @@ def test_python_starts_on_the_written_board_and_draws_it_unchanged(slug: str) ->
     assert set(made) <= builds, "Python made elements the build did not: the page would flash"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_each_first_press_the_build_recorded_shows_what_python_shows_for_it(slug: str) -> None:
+def shows_what_python_shows(slug: str, key: str, press: dict[str, Any]) -> None:
+    """The press recorded for `key`, applied to the fresh page, gives the page and the
+    picture that a fresh start and that one press give; Python started on the built page
+    with that press shows the same."""
     data = board_data(built(slug))
-    if slug == "digit-chain":  # 99 presses that each redraw most of the board: too heavy
-        assert data["presses"] == {}
-    else:
-        assert data["presses"], "no press recorded"
-    fresh_calls = data["pictures"]["light"]
-    for key, press in data["presses"].items():
-        mirror, posted = start_as_the_page_does(slug, key)
-        before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
-        early_board.scale(before.replica)
-        early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
-        after = early_board.Run(game_page(slug), slug, None, "light")
-        after.press(key)
-        early_board.scale(after.replica)
-        assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
-        assert parts(mirror) == parts(after.replica), key
-        assert any(op[:2] == ["effect", "mark"] for op in posted.ops)
-        if "light" in press["pictures"]:
-            drawn = early_board.canvas_calls(after.ops, data["canvas"])
-            assert early_board.patched(fresh_calls, press["pictures"]["light"]) == drawn
+    mirror, posted = start_as_the_page_does(slug, key)
+    before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
+    early_board.scale(before.replica)
+    early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
+    after = early_board.Run(game_page(slug), slug, None, "light")
+    after.press(key)
+    early_board.scale(after.replica)
+    assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
+    assert parts(mirror) == parts(after.replica), key
+    assert any(op[:2] == ["effect", "mark"] for op in posted.ops)
+    drawn_calls = press_data.last_picture(after.ops, data["canvas"])
+    patch = press["pictures"].get("light")
+    shown = (
+        data["pictures"]["light"]
+        if patch is None
+        else press_data.patched(data["pictures"]["light"], patch)
+    )
+    assert shown == drawn_calls, key
+
+
+@pytest.mark.parametrize("slug", [slug for slug in SLUGS if slug != "digit-chain"])
+def test_each_first_press_the_build_recorded_shows_what_python_shows_for_it(slug: str) -> None:
+    presses = board_data(built(slug))["presses"]
+    assert presses, "no press recorded"
+    for key, press in presses.items():
+        shows_what_python_shows(slug, key, press)
+
+
+def test_digit_chains_presses_are_files_of_their_own_one_for_each_number() -> None:
+    """Too heavy for the page together (each redraws most of the board), each small alone."""
+    data = board_data(built("digit-chain"))
+    assert data["presses"] == {}
+    keys = [str(n) for n in range(1, 100)]
+    assert data["files"]["keys"] == keys
+    assert sorted(recorded("digit-chain")) == sorted(keys)
+    files = drawn("digit-chain").files
+    assert len(files) == len(keys)
+    assert all(name.startswith(data["files"]["at"]) for name in files)
+    assert max(len(text.encode()) for text in files.values()) < early_board.PRESSES_BUDGET / 10
+
+
+@settings(max_examples=4)
+@given(st.sampled_from([str(n) for n in range(1, 100)]))
+def test_a_digit_chain_press_from_its_file_shows_what_python_shows_for_it(key: str) -> None:
+    shows_what_python_shows("digit-chain", key, recorded("digit-chain")[key])
+
+
+class NoNewGame(early_board.Run):
+    """A run whose New game does not give the fresh board: nothing, or an Undo (the move is
+    taken back, but Redo stays offered)."""
+
+    undo = False
+
+    def new_game(self) -> list[Any]:
+        if not self.undo:
+            return []
+        button = self.channel.document.querySelector('button[data-action="undo"]')
+        assert button is not None
+        before = len(self.ops)
+        click = {"kind": "event", "node": button.nodeId, "type": "click", "target": button.nodeId}
+        self.channel.receive({**click, "key": None, "detail": None, "focus": None})
+        return self.ops[before:]
+
+
+@pytest.mark.parametrize("undo", [False, True], ids=["nothing", "undo"])
+def test_the_build_raises_when_a_press_does_not_go_back_to_the_fresh_board(undo: bool) -> None:
+    slug = "sequence-duel"
+    with early_board.page_state_kept():
+        run = NoNewGame(game_page(slug), slug, None, "light")
+        run.undo = undo
+        canvas = run.board.querySelector("canvas")
+        assert canvas is not None
+        picture = press_data.last_picture(run.ops, canvas.nodeId) or []
+        with pytest.raises(ValueError, match="is not the fresh board"):
+            early_board.play_each(run, ["3", "7"], canvas.nodeId, picture)
+        fine = early_board.Run(game_page(slug), slug, None, "light")
+        assert len(early_board.play_each(fine, ["3", "7"], canvas.nodeId, picture)) == 2
 
 
 def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
@@ -155,7 +236,7 @@ def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
             break
     assert len(set(rows)) > 1
     page = built(slug)
-    assert built(slug) == early_board.early_board(game_page(slug), slug, None)
+    assert built(slug) == early_board.early_board(game_page(slug), slug, None).page
     for row in rows:
         for text in (",".join(map(str, row[1])), " ".join(map(str, row[1]))):
             assert text not in page

@@ -17,15 +17,13 @@ from app import worker
 from app.browser import page_diff
 from app.browser.mirror import FIRST_NEW_ID, Document, ProtocolError
 from built_page import BuiltPage, comparable, held, start, start_message
-from page_worker import game_page
-from test_early_board import SLUGS, board_data
+from test_early_board import SLUGS, board_data, built, recorded
 
 pytestmark = pytest.mark.no_wasm
 
 
-@cache
 def built_html(slug: str) -> str:
-    return early_board.early_board(game_page(slug), slug, None)
+    return built(slug)
 
 
 def started(slug: str, html: str | None = None, **options: Any) -> tuple[BuiltPage, Any]:
@@ -158,7 +156,7 @@ def test_a_malformed_built_list_is_refused_before_python_starts(built: Any) -> N
 
 
 def pressed(slug: str) -> tuple[str, dict[str, Any]]:
-    presses = board_data(built_html(slug))["presses"]
+    presses = recorded(slug)
     key = sorted(presses)[len(presses) // 2]
     return key, presses[key]
 
@@ -172,7 +170,7 @@ def show_press(page: BuiltPage, press: dict[str, Any]) -> None:
             page.nodes[node_id].attributes.pop("style", None)
 
 
-@pytest.mark.parametrize("slug", [s for s in SLUGS if s != "digit-chain"])
+@pytest.mark.parametrize("slug", SLUGS)
 def test_a_first_press_shown_before_python_drew_is_python_s_once_it_has(slug: str) -> None:
     key, press = pressed(slug)
     page = held(built_html(slug))
@@ -183,7 +181,7 @@ def test_a_first_press_shown_before_python_drew_is_python_s_once_it_has(slug: st
     assert page.shapes() == comparable(channel.document)
 
 
-@pytest.mark.parametrize("slug", [s for s in SLUGS if s != "digit-chain"])
+@pytest.mark.parametrize("slug", SLUGS)
 def test_a_first_press_python_hears_of_after_its_first_drawing_is_python_s_too(
     slug: str,
 ) -> None:

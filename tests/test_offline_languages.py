@@ -1,6 +1,7 @@
 """The service worker's lists (scripts/build/offline.py): the English pages and the shared files
 precached, each other language's set (its folder's pages and its catalogue) apart, catalogue
-last, and every file of the build in exactly one list."""
+last, every file of the build in exactly one list, and a game page's presses in files of
+their own (fetched only when pressed) in none."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ PAGES = {
     "es/tutorial.html": "<p>Tutorial</p>",
     "ar-XB/index.html": "<p>ʜome</p>",
     "vendor/pyodide/snapshot-0123abcd.gz": "snapshot",
+    "games/circle-duel/presses/0123abcd/0.json": "{}",
+    "es/games/circle-duel/presses/0123abcd/0.json": "{}",
     ".nojekyll": "",
 }
 
@@ -90,6 +93,16 @@ def test_each_language_is_its_folder_and_its_catalogue_the_catalogue_last(build:
     assert set(sets["ar-XB"]) == {"ar-XB/", "ar-XB/index.html", "locale/ar-XB.mo"}
 
 
+def test_a_game_page_s_presses_in_files_of_their_own_are_in_no_list(build: Path) -> None:
+    """A visit fetches one only when it presses that button before Python: offline, Python
+    comes soon from the cache, and nobody downloads 99 presses they never make."""
+    listed = set(offline.site_files(build))
+    for paths in offline.language_files(build).values():
+        listed |= set(paths)
+    assert not [path for path in listed if "/presses/" in path]
+    assert "es/games/circle-duel/index.html" in listed
+
+
 def test_a_catalogue_without_pages_is_a_set_of_its_own(build: Path) -> None:
     (build / "locale" / "fr.mo").write_text("fr catalogue", encoding="utf-8")
     assert offline.language_files(build)["fr"] == {"locale/fr.mo": sha(build, "locale/fr.mo")}
@@ -118,7 +131,8 @@ def test_the_worker_lists_every_file_of_the_build_once(build: Path) -> None:
         for p in build.rglob("*")
         if p.is_file() and p.name not in {offline.WORKER, ".nojekyll"}
     ]
-    assert sorted(listed) == sorted(b for b in built if not b.endswith(".gz"))
+    unlisted = (".gz", ".json")  # the memory snapshot, a game page's presses
+    assert sorted(listed) == sorted(b for b in built if not b.endswith(unlisted))
 
 
 def unstamp(build: Path, version: str) -> None:

@@ -11,9 +11,15 @@ For a fresh game (the game's default options, nothing saved, no link, a board
 - the picture: the canvas calls Python made, for the light and the dark theme, replayed by
   page-worker.js before the first paint;
 - what one press on each button of the board shows (the changes from the fresh board, the
-  picture's calls that differ), so that page-worker.js shows a first press at once and hands
-  it to Python. A press whose outcome depends on chance (Number Duel's hidden rows) is not
-  recorded: it waits for Python.
+  picture as a patch of the fresh one: scripts/build/press_data.py), so that page-worker.js
+  shows a first press at once and hands it to Python. A press whose outcome depends on
+  chance (Number Duel's hidden rows) is not recorded: it waits for Python. Where the presses
+  would weigh too much for the page (Digit Chain's 99, each redrawing most of the board),
+  each is a small file beside the page (`presses/<hash>/<n>.json`), which the page fetches
+  only when that button is pressed.
+
+Every press is played in one run of the front end per theme, which goes back to the fresh
+board (New game, checked) before the next: two starts a page, not two a press.
 
 Positions on the board are written in % of the build's board (the renderers draw at the
 width they are given, with margins in pixels, so a board of another width is drawn a little
@@ -25,12 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import difflib
+import hashlib
 import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -41,6 +48,7 @@ from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
 from app.browser.page_diff import Shape, changes, declarations, shapes, tag_of
 from app.drawing import theme as palettes
+from press_data import Names, Patches, document_of, last_picture, matched, renamed, renamed_scroll
 
 from py_rules import i18n
 
@@ -55,10 +63,12 @@ BUILT = "data-nd-built"  # on <body>: the page holds the board the build drew
 DATA_ID = "nd-board"  # the <script type="application/json"> with the picture and the presses
 # The two parts of a game page Python writes (besides <body>'s attributes).
 PARTS = (("section", "play"), ("aside", "side"))
-# The most the first presses may weigh in a page (JSON text, before compression): Digit
-# Chain's 99 buttons each change most of the picture, which would weigh megabytes.
+# The most the first presses may weigh in a page (JSON text, before compression); heavier,
+# each press is a file of its own (Digit Chain's 99 buttons each change most of the board).
 PRESSES_BUDGET = 200_000
 TARGETS = "#targets button[data-key], #choices button[data-key]"
+NEW_GAME = 'button[data-action="new"]'
+PRESSES = "presses"  # beside a page: the folder of its presses too heavy for it
 
 Op = list[Any]
 
@@ -218,6 +228,7 @@ class Run:
 
     def __init__(self, page: str, slug: str, files: Path | None, theme: str) -> None:
         html_attributes, self.tree = parsed(page)
+        self.slug = slug
         self.html = {**html_attributes, "data-theme": theme}
         self.replica = Document(self.tree, self.html)
         self.nodes = dict(self.replica.nodes)  # the page's map: it holds every element
@@ -265,26 +276,24 @@ class Run:
         return [b.getAttribute("data-key") or "" for b in buttons]
 
     def press(self, key: str) -> list[Op]:
-        """The ops one press of `key` posts (through the protocol's `event` message)."""
+        """The ops one press of `key` posts (as the page's `first` message plays it)."""
         before = len(self.ops)
         worker.play_first(self.channel, {"kind": "first", "key": key})
         self.channel.flush()
         return self.ops[before:]
 
+    def new_game(self) -> list[Op]:
+        """The ops a click on New game posts, the focus nowhere, as at the start."""
+        button = self.channel.document.querySelector(NEW_GAME)
+        if button is None:
+            raise ValueError("the page has no New game button")
+        before = len(self.ops)
+        click = {"kind": "event", "node": button.nodeId, "type": "click", "target": button.nodeId}
+        self.channel.receive({**click, "key": None, "detail": None, "focus": None})
+        return self.ops[before:]
+
 
 # ----- what the build keeps of a run --------------------------------------------------------
-
-
-def canvas_calls(ops: Iterable[Op], canvas: int) -> list[Any]:
-    """The calls of the canvas's last picture: those after its size was last set (which
-    clears it)."""
-    calls: list[Any] = []
-    for op in ops:
-        if op[0] == "attr" and op[1] == canvas and op[2] in ("width", "height"):
-            calls = []
-        elif op[0] == "draw" and op[1] == canvas:
-            calls += op[2]
-    return calls
 
 
 def percent(value: float, whole: float) -> str:
@@ -296,28 +305,64 @@ def pixels(text: str | None) -> float | None:
     return float(found.group(1)) if found else None
 
 
-def scale(doc: Document) -> None:
-    """Write the board's sizes in % of the build's board (and its height as an aspect
-    ratio), so that the board the build drew fits any width until Python draws its own."""
-    board = doc.querySelector("#board")
-    canvas = doc.querySelector("#board-canvas")
+def scaled(found: dict[int, Shape]) -> dict[int, Shape]:
+    """The page `found` (`shapes`) with the board's sizes in % of the build's board (and its
+    height as an aspect ratio), so that the board the build drew fits any width until Python
+    draws its own."""
+    named: dict[str, int] = {}
+    for node_id, (_tag, attrs, _kids) in found.items():  # in document order: the first wins
+        named.setdefault(attrs.get("id", ""), node_id)
+    board, canvas = named.get("board"), named.get("board-canvas")
     assert board is not None and canvas is not None
-    height = pixels(board.style.declarations().get("height"))
+    out = dict(found)
+    height = pixels(declarations(found[board][1].get("style")).get("height"))
     if height is None:
-        return
-    board.style.setProperty("height", None)
-    board.style.setProperty("aspect-ratio", f"{BUILD_WIDTH} / {height}")
-    canvas.style.setProperty("width", "100%")
-    canvas.style.setProperty("height", "100%")
-    targets = doc.querySelector("#targets")
-    for button in targets.children if targets is not None else []:
-        found = button.style.declarations()
-        for name, whole in (("left", BUILD_WIDTH), ("width", BUILD_WIDTH)):
-            if (value := pixels(found.get(name))) is not None:
-                button.style.setProperty(name, percent(value, whole))
-        for name in ("top", "height"):
-            if (value := pixels(found.get(name))) is not None:
-                button.style.setProperty(name, percent(value, height))
+        return out
+    restyle(out, board, {"height": None, "aspect-ratio": f"{BUILD_WIDTH} / {height}"})
+    restyle(out, canvas, {"width": "100%", "height": "100%"})
+    targets = named.get("targets")
+    for button in found[targets][2] if targets is not None else []:
+        if isinstance(button, str):
+            continue
+        style = declarations(found[button][1].get("style"))
+        wholes = {"left": BUILD_WIDTH, "width": BUILD_WIDTH, "top": height, "height": height}
+        restyle(
+            out,
+            button,
+            {
+                name: percent(value, whole)
+                for name, whole in wholes.items()
+                if (value := pixels(style.get(name))) is not None
+            },
+        )
+    return out
+
+
+def restyle(found: dict[int, Shape], node_id: int, values: dict[str, str | None]) -> None:
+    """Set these declarations of the element's style (None: removed), as the page's
+    `style.setProperty` writes them."""
+    tag, attrs, kids = found[node_id]
+    style = declarations(attrs.get("style"))
+    for name, value in values.items():
+        if value is None:
+            style.pop(name, None)
+        else:
+            style[name] = value
+    text = "; ".join(f"{n}: {v}" for n, v in style.items())
+    kept = {name: value for name, value in attrs.items() if name != "style"}
+    found[node_id] = (tag, {**kept, "style": text} if text else kept, kids)
+
+
+def scale(doc: Document) -> None:
+    """`scaled`, written into the page `doc`."""
+    nodes = {node.nodeId: node for node in [doc.body, *doc.body.descendants()]}
+    for node_id, (_tag, attrs, _kids) in scaled(shapes(doc)).items():
+        style = attrs.get("style")
+        if style != nodes[node_id].attributes.get("style"):
+            if style is None:
+                nodes[node_id].attributes.pop("style")
+            else:
+                nodes[node_id].attributes["style"] = style
 
 
 def mark_created(doc: Document) -> None:
@@ -399,29 +444,6 @@ def style_sheet(doc: Document) -> str:
     return "\n".join(rules)
 
 
-def calls_changed(fresh: list[Any], after: list[Any]) -> list[Any]:
-    """The picture after a press as a patch of the fresh picture's calls: `[i, j]` keeps
-    the fresh calls i to j, any other item is a call of its own (a call starts with its
-    name, a text). Most presses change a few cells of the picture."""
-    keys = [json.dumps(call) for call in fresh], [json.dumps(call) for call in after]
-    patch: list[Any] = []
-    matcher = difflib.SequenceMatcher(None, keys[0], keys[1], autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            patch.append([i1, i2])
-        else:
-            patch += after[j1:j2]
-    return patch
-
-
-def patched(fresh: list[Any], patch: list[Any]) -> list[Any]:
-    """The calls a patch of `calls_changed` stands for (as page-worker.js reads it)."""
-    calls: list[Any] = []
-    for item in patch:
-        calls += fresh[item[0] : item[1]] if isinstance(item[0], int) else [item]
-    return calls
-
-
 # ----- the page -----------------------------------------------------------------------------
 
 
@@ -494,44 +516,53 @@ def page_state_kept() -> Iterator[None]:
         dom.use_mirror(backend)
 
 
-def early_board(page: str, slug: str, files: Path | None) -> str:
+@dataclass(frozen=True)
+class Drawn:
+    """A game page with the fresh board written into it, and the files of its presses too
+    heavy for the page (their path from the page's folder -> JSON text)."""
+
+    page: str
+    files: dict[str, str]
+
+
+def early_board(page: str, slug: str, files: Path | None) -> Drawn:
     """The game page `page` with the fresh board the front end draws written into it."""
     with page_state_kept():
         return drawn_page(page, slug, files)
 
 
-def drawn_page(page: str, slug: str, files: Path | None) -> str:
+def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     """`early_board`'s work, which changes the front end's state for its runs."""
-    runs = {theme: Run(page, slug, files, theme) for theme in THEMES}
-    light = runs["light"]
-    again = Run(page, slug, files, "light")  # another game: its random draws differ
-    fresh = {theme: run.replica for theme, run in runs.items()}
+    light = Run(page, slug, files, "light")
     outside = touched_outside(light.replica, light.ops)
     if outside:
         raise ValueError(
             f"{slug}: the front end changed elements the build does not write: {outside}"
         )
-    for doc in (*fresh.values(), again.replica):
-        scale(doc)
-    if shapes(fresh["dark"]) != shapes(fresh["light"]):
-        raise ValueError(
-            f"{slug}: the dark theme's board differs from the light one's beyond its picture"
-        )
-    if shapes(again.replica) != shapes(fresh["light"]):
-        raise ValueError(f"{slug}: the fresh board depends on chance: the build cannot draw it")
     canvas = light.board.querySelector("canvas")
     assert canvas is not None
-    pictures = {theme: canvas_calls(run.ops, canvas.nodeId) for theme, run in runs.items()}
-    presses: dict[str, Any] = {}
     keys = light.keys()
-    for key in keys:
-        press = first_press(page, slug, files, key, shapes(fresh["light"]), pictures, canvas.nodeId)
-        if press is not None:
-            presses[key] = press
-        if len(json.dumps(presses)) * len(keys) > PRESSES_BUDGET * len(presses or [None]):
-            presses = {}  # too heavy to send to every visitor: every press waits for Python
-            break
-    doc = fresh["light"]
+    doc = document_of(shapes(light.replica), {})  # the page to write, before the run plays on
+    scale(doc)
+    fresh, pictures, played = {}, {}, {}
+    for theme in THEMES:
+        # One run after the other, each playing every press before the next starts: the
+        # front end's palette and language are its last start's.
+        run = light if theme == "light" else Run(page, slug, files, theme)
+        fresh[theme] = scaled(shapes(run.replica))
+        pictures[theme] = last_picture(run.ops, canvas.nodeId) or []
+        played[theme] = play_each(run, keys, canvas.nodeId, pictures[theme])
+    if fresh["dark"] != fresh["light"]:  # two games: their random draws differ
+        raise ValueError(
+            f"{slug}: the fresh board depends on chance, or on the theme beyond its picture: "
+            "the build cannot draw it"
+        )
+    patches = {theme: Patches(calls) for theme, calls in pictures.items()}
+    presses = {
+        key: press_shown(fresh["light"], patches, {theme: p[key] for theme, p in played.items()})
+        for key in keys
+        if played["dark"][key].page == played["light"][key].page  # else chance: waits for Python
+    }
     mark_created(doc)
     mark_ends(doc, subtree_ends(Document(light.tree)))
     doc.body.attributes[BUILT] = ""
@@ -542,46 +573,83 @@ def drawn_page(page: str, slug: str, files: Path | None) -> str:
             raise ValueError(
                 f"{slug}: the page would number <{node.localName}> {node.nodeId} otherwise"
             )
-    data = {"width": BUILD_WIDTH, "canvas": canvas.nodeId, "pictures": pictures, "presses": presses}
+    data: dict[str, Any] = {
+        "width": BUILD_WIDTH,
+        "canvas": canvas.nodeId,
+        "pictures": pictures,
+        "presses": presses,
+    }
+    press_files: dict[str, str] = {}
+    if len(compact(presses)) > PRESSES_BUDGET:  # a file each, fetched when pressed
+        folder = f"{PRESSES}/{hashlib.sha256(compact(presses).encode()).hexdigest()[:12]}/"
+        data["presses"] = {}
+        data["files"] = {"at": folder, "keys": list(presses)}
+        press_files = {
+            f"{folder}{n}.json": compact({"key": key, **press})
+            for n, (key, press) in enumerate(presses.items())
+        }
     out = written(page, doc)
     out = out.replace("</body>", f"{data_script(data)}\n</body>", 1)
     out = out.replace("</head>", f"<style>{css}</style>\n</head>", 1)
     marker = WORKER_PAGE
     params = board_params(slug, light.html.get("lang", "en")).replace('"', "&quot;")
-    return out.replace(marker, f'{marker} data-board="{params}"', 1)
+    return Drawn(out.replace(marker, f'{marker} data-board="{params}"', 1), press_files)
 
 
-def first_press(
-    page: str,
-    slug: str,
-    files: Path | None,
-    key: str,
-    fresh: dict[int, Shape],
-    pictures: dict[str, list[Any]],
-    canvas: int,
-) -> dict[str, Any] | None:
-    """What one press of `key` on the fresh board shows: the page's changes and the
-    picture's (per theme); None when it depends on chance. The press is played in the light
-    theme and in the dark one, two games whose random draws differ: the page around the picture
-    does not depend on the theme (checked for the fresh board), so a difference there is
-    chance (Number Duel's hidden rows), and the press waits for Python."""
-    results = []
-    for theme in THEMES:  # two games: their random draws differ
-        run = Run(page, slug, files, theme)
+def compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What one press on the fresh board shows: the page (as `scaled` gives it, under the ids
+    a fresh start and that press give), the picture's calls, and the ops that scroll."""
+
+    page: dict[int, Shape]
+    calls: list[Any]
+    later: list[Op]
+
+
+def play_each(run: Run, keys: Iterable[str], canvas: int, picture: list[Any]) -> dict[str, Pressed]:
+    """Each of `keys` pressed on the fresh board of `run`, which goes back to the fresh board
+    (New game) after each: checked (ValueError if its page or its picture differ), since
+    the next press is recorded from there."""
+    fresh = shapes(run.replica)
+    first = run.channel.document.next_id
+    names = {node_id: node_id for node_id in fresh}
+    found: dict[str, Pressed] = {}
+    for key in keys:
+        run.ops.clear()  # only this press's ops are read
+        name = Names(names, run.channel.document.next_id, first)
         ops = run.press(key)
-        scale(run.replica)
-        results.append((shapes(run.replica), canvas_calls(run.ops, canvas), ops))
-    (light, light_calls, ops), (dark, dark_calls, _) = results
-    if dark != light:
-        return None
-    later = [op for op in ops if op[0] == "scroll"]
-    drawn = {"light": light_calls, "dark": dark_calls}
+        drawn = last_picture(ops, canvas)
+        calls = picture if drawn is None else drawn
+        later = [renamed_scroll(op, name) for op in ops if op[0] == "scroll"]
+        found[key] = Pressed(renamed(scaled(shapes(run.replica)), name), calls, later)
+        back = last_picture(run.new_game(), canvas)
+        try:
+            names = matched(shapes(run.replica), fresh)
+        except ValueError as error:
+            raise ValueError(
+                f"{run.slug}: New game after {key!r} is not the fresh board: {error}"
+            ) from None
+        if (calls if back is None else back) != picture:
+            raise ValueError(f"{run.slug}: New game after {key!r} does not draw the fresh picture")
+    return found
+
+
+def press_shown(
+    fresh: dict[int, Shape], pictures: dict[str, Patches], pressed: dict[str, Pressed]
+) -> dict[str, Any]:
+    """The data of a press (the same page in every theme): the ops that turn the fresh page
+    into its page, and per theme the patch of the picture, where it changed."""
+    light = pressed["light"]
     return {
-        "ops": changes(fresh, light) + later,
+        "ops": changes(fresh, light.page) + light.later,
         "pictures": {
-            theme: calls_changed(pictures[theme], calls)
-            for theme, calls in drawn.items()
-            if calls != pictures[theme]
+            theme: pictures[theme](press.calls)
+            for theme, press in pressed.items()
+            if press.calls != pictures[theme].picture
         },
     }
 
@@ -608,5 +676,10 @@ def install_page(job: tuple[Path, str, Path]) -> None:
     """Write the fresh board of game `slug` into the page at `path`, if it is a worker page."""
     path, slug, out = job
     page = path.read_text(encoding="utf-8")
-    if WORKER_PAGE in page:
-        path.write_text(early_board(page, slug, out), encoding="utf-8")
+    if WORKER_PAGE not in page:
+        return
+    drawn = early_board(page, slug, out)
+    path.write_text(drawn.page, encoding="utf-8")
+    for name, text in drawn.files.items():
+        (path.parent / name).parent.mkdir(parents=True, exist_ok=True)
+        (path.parent / name).write_text(text, encoding="utf-8")

@@ -49,11 +49,14 @@ NOT_CACHED = {WORKER, ".nojekyll"}
 #   lock file (the pages give it one without packages);
 # - the libraries behind PyScript's code editor and terminal (CodeMirror, xterm.js), which its
 #   plugins (loaded by every page) import only for a <py-editor> or a terminal, which no page
-#   has; and the vendored scripts' source maps, which only developer tools fetch.
+#   has; and the vendored scripts' source maps, which only developer tools fetch;
+# - a game page's first presses in files of their own (scripts/build/early_board.py): one is
+#   fetched when its button is pressed before Python is ready; offline, Python is soon there.
 NOT_PRECACHED = re.compile(
     r"vendor/pyodide/(snapshot-[0-9a-f]+\.gz|python_stdlib\.zip|pyodide-lock\.json)"
     r"|vendor/pyscript/(codemirror|xterm)[^/]*"
     r"|vendor/.*\.map"
+    r"|([^/]+/)?games/[^/]+/presses/.*"
 )
 # PyScript's files serve only a game page whose Python runs on the main thread, which a
 # default build has none of (scripts/build/build_site.py, PYTHON_PLACES): precached only
@@ -195,7 +198,12 @@ def _language_paths(out: Path) -> dict[str, list[Path]]:
         if match is None:
             continue
         folder = out / match["tag"]
-        pages = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+        found = folder.rglob("*") if folder.is_dir() else ()
+        pages = sorted(
+            p
+            for p in found
+            if p.is_file() and not NOT_PRECACHED.fullmatch(p.relative_to(out).as_posix())
+        )
         sets[match["tag"]] = [*pages, catalogue]
     return sets
 

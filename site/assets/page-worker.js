@@ -146,7 +146,7 @@
     });
     performance.mark("nd-worker-start-sent");
     started = true;
-    if (firstKey !== null) sendFirst();
+    if (firstKey !== null && fetching === null) sendFirst();
     runs.splice(0).forEach(send);
   }
 
@@ -190,9 +190,12 @@
     draw(canvas, calls);
     pictureShown = calls;
   }
-  /** A press's patch: [i, j] keeps the fresh calls i to j, a call stands for itself. */
-  const patched = (fresh, patch) =>
-    patch.flatMap((item) => (typeof item[0] === "number" ? fresh.slice(item[0], item[1]) : [item]));
+  /** A press's patch (scripts/build/press_data.py): the picture's calls by number in the
+   * fresh calls followed by the patch's own, a run of them as [first, end]. */
+  function patched(fresh, { calls, order }) {
+    const table = fresh.concat(calls);
+    return order.flatMap((item) => (typeof item === "number" ? [table[item]] : table.slice(item[0], item[1])));
+  }
 
   function firstPicture() {
     if (waiting() && firstKey === null) picture(boardData().pictures[theme()]);
@@ -218,27 +221,27 @@
     message.textContent = gettext("Getting the game ready: press again in a moment.");
   }
   let messageDrawn = null;
+  let shown = []; // the ops the page applied for the first press
   /** The first press, with the changes the page showed for it (Python sends those elements
    * again whole: its first drawing is only what differs from the build's board). */
-  const sendFirst = () => send({ kind: "first", key: firstKey, shown: boardData().presses[firstKey].ops });
+  const sendFirst = () => send({ kind: "first", key: firstKey, shown });
 
   /** A press on the build's board before Python is ready: the first on the board is shown at
-   * once from the build's data and handed to Python; any other waits, saying so. */
+   * once from the build's data (in the page, or in a file of its own fetched now) and handed
+   * to Python; any other waits, saying so. */
   function pressedEarly(event) {
     if (!waiting()) return;
     const target = event.target instanceof Element ? event.target : null;
     const button = target?.closest("#targets button[data-key], #choices button[data-key]");
-    const press = button && boardData().presses[button.dataset.key];
-    if (firstKey === null && press) {
-      firstKey = button.dataset.key;
+    const key = button?.dataset.key;
+    const press = button && boardData().presses[key];
+    const filed = button && !press ? (boardData().files?.keys.indexOf(key) ?? -1) : -1;
+    if (firstKey === null && (press || filed >= 0)) {
+      firstKey = key;
       held = [];
       numbered();
-      applyOps(press.ops);
-      for (const [name, id] of press.ops) if (name === "style" && id < FIRST_NEW_ID) styledEarly.add(node(id));
-      const patch = press.pictures[theme()];
-      if (patch) picture(patched(boardData().pictures[theme()], patch));
-      performance.mark("nd-first-press-shown");
-      if (started) sendFirst();
+      if (press) showFirst(press);
+      else fetchFirst(button, filed);
       return;
     }
     // A control of the game (not the site's header, the theme switch, the rules' Print).
@@ -248,6 +251,56 @@
     }
   }
   document.addEventListener("click", pressedEarly, true);
+
+  function showFirst(press) {
+    shown = press.ops;
+    applyOps(press.ops);
+    for (const [name, id] of press.ops) if (name === "style" && id < FIRST_NEW_ID) styledEarly.add(node(id));
+    const patch = press.pictures[theme()];
+    if (patch) picture(patched(boardData().pictures[theme()], patch));
+    performance.mark("nd-first-press-shown");
+    if (started) sendFirst();
+  }
+
+  // ----- a press too heavy for the page: its own file, fetched when pressed ------------------
+  // The pressed button says so at once (data-nd-pressed) and the press is Python's whatever
+  // comes of the file: shown when it arrives, unless Python has answered `start` by then (its
+  // board is on its way: the file is not waited for any longer); a file that fails (offline,
+  // a later build's) leaves the press to Python, the board saying it is getting ready.
+  let fetching = null; // the AbortController of the press's file while it is fetched
+  async function fetchFirst(button, n) {
+    const controller = new AbortController();
+    fetching = controller;
+    button.setAttribute("data-nd-pressed", "");
+    let press = null;
+    try {
+      const response = await fetch(new URL(`${boardData().files.at}${n}.json`, document.baseURI), {
+        signal: controller.signal,
+      });
+      const found = response.ok ? await response.json() : null;
+      if (found?.key === firstKey && Array.isArray(found.ops) && found.pictures) press = found;
+    } catch {
+      press = null; // offline, or given up: Python plays the press
+    }
+    if (fetching !== controller) return;
+    fetching = null;
+    if (press) {
+      button.removeAttribute("data-nd-pressed");
+      boardData().presses[firstKey] = press; // for the theme switch
+      showFirst(press);
+    } else {
+      document.getElementById("board")?.setAttribute("data-getting-ready", "");
+      if (started) sendFirst();
+    }
+  }
+  /** Python has answered `start`: a press's file still on its way is not waited for. */
+  function stopFetching() {
+    const controller = fetching;
+    fetching = null;
+    controller.abort();
+    document.getElementById("board")?.setAttribute("data-getting-ready", "");
+    sendFirst();
+  }
 
   /** A game control changed before Python is ready (a level chosen, a name typed): Python
    * starts from the value the build drew, so the control goes back to it at once, saying
@@ -274,6 +327,7 @@
    * yet (then kept, and shown all at once with the ops that play it: the fresh board never
    * shows again between the two). */
   function received(ops, batch, handled) {
+    if (fetching !== null && handled > 0) stopFetching();
     if (held !== null) {
       held.push(...ops);
       heldHandled = handled ?? heldHandled;
@@ -291,6 +345,7 @@
       for (const element of styledEarly) element.style.cssText = "";
       styledEarly.clear();
       document.getElementById("board")?.removeAttribute("data-getting-ready");
+      document.querySelector("[data-nd-pressed]")?.removeAttribute("data-nd-pressed");
       if (messageDrawn !== null) document.getElementById("message").textContent = messageDrawn;
       messageDrawn = null;
     }

@@ -1,0 +1,79 @@
+"""A first press as data (scripts/build/press_data.py): a picture's patch stands for the
+picture it was made from, and reuses the fresh picture's calls wherever they come; a page
+made again under other ids is named as the fresh page names it, and one that differs is
+refused, saying where."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import press_data
+import pytest
+from app.browser.page_diff import Shape
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytestmark = pytest.mark.no_wasm
+
+# A few calls, so that pictures share many of them, in runs and out of order.
+CALLS = st.sampled_from(
+    [["beginPath"], ["fill"], ["=", "fillStyle", "#fff"], ["=", "fillStyle", "#000"]]
+    + [["fillText", str(n), 10 * n, 5] for n in range(4)]
+)
+
+
+@given(st.lists(CALLS, max_size=40), st.lists(CALLS, max_size=40))
+def test_a_picture_s_patch_stands_for_the_picture(fresh: list[Any], after: list[Any]) -> None:
+    patch = press_data.picture_patch(fresh, after)
+    assert press_data.patched(fresh, patch) == after
+    assert all(call not in fresh for call in patch["calls"])  # what the fresh picture lacks
+    assert len({repr(call) for call in patch["calls"]}) == len(patch["calls"])  # once each
+
+
+def test_a_picture_drawn_again_in_another_order_is_written_by_number() -> None:
+    cells = [[["beginPath"], ["rect", n], ["=", "fillStyle", "gold"], ["fill"]] for n in range(50)]
+    fresh = [call for cell in cells for call in cell]
+    after = [call for cell in reversed(cells) for call in cell]  # the same cells, backwards
+    patch = press_data.picture_patch(fresh, after)
+    assert patch["calls"] == []
+    assert press_data.patched(fresh, patch) == after
+    assert len(patch["order"]) < len(after) / 2  # runs of the fresh calls, not one by one
+    assert press_data.patched(fresh, {"calls": [], "order": [[0, len(fresh)]]}) == fresh
+
+
+def page(ids: list[int]) -> dict[int, Shape]:
+    """A body (1) holding a list (ids[0]) of two items (ids[1], ids[2])."""
+    first, second, third = ids
+    return {
+        1: ("body", {}, [first]),
+        first: ("ul", {"id": "moves"}, [second, "and", third]),
+        second: ("li", {}, ["a"]),
+        third: ("li", {"class": "empty"}, []),
+    }
+
+
+def test_a_page_made_again_is_named_as_the_fresh_page_names_it() -> None:
+    fresh, again = page([1_000_001, 1_000_002, 1_000_003]), page([1_000_001, 1_000_009, 1_000_010])
+    names = press_data.matched(again, fresh)
+    assert names[1_000_009] == 1_000_002 and names[1_000_010] == 1_000_003
+    name = press_data.Names(names, made=1_000_011, first=1_000_004)
+    assert press_data.renamed(again, name) == fresh
+    assert name(1_000_011) == 1_000_004  # the press's first new element, as a fresh start's
+    with pytest.raises(ValueError, match="has no name"):
+        name(1_000_005)  # made going back, and not in the page: no fresh element is it
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda p: p[1_000_003][1].update({"class": "full"}),
+        lambda p: p[1_000_001][2].pop(),
+        lambda p: p[1_000_001][2].__setitem__(1, "or"),
+    ],
+    ids=["an attribute", "a child", "a text"],
+)
+def test_a_page_that_is_not_the_fresh_one_is_refused(change: Any) -> None:
+    fresh, other = page([1_000_001, 1_000_002, 1_000_003]), page([1_000_001, 1_000_002, 1_000_003])
+    change(other)
+    with pytest.raises(ValueError):
+        press_data.matched(other, fresh)
