@@ -25,21 +25,17 @@ from py_rules.rules.errors import RulesError
 from . import record as records
 from . import wording
 from .browser import lesson, storage
-from .browser.dom import (
+from .browser.dom import flush, focused_key
+from .browser.events import (
     after_messages,
     cancel,
-    flush,
-    focused_key,
     on,
     on_palette_change,
     on_resize,
-    on_storage,
-    on_unkept,
     proxy,
     set_timeout,
-    store,
-    stored,
 )
+from .browser.local_storage import on_storage, on_unkept, store, stored
 from .drawing.link_panel import LinkPanel
 from .drawing.options_form import OptionsForm
 from .drawing.screen import Screen

@@ -20,7 +20,7 @@ from py_rules import i18n
 from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from .browser import dom
+from .browser import address_bar, dom
 from .browser.dom import clear, el
 from .pages import language
 from .settings import computer_delay, features_or_notice, settings_or_notice
@@ -108,7 +108,7 @@ def restart(root: Any, base: str) -> None:
 
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
-    base = dom.embed_base()
+    base = address_bar.embed_base()
     chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
     await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown

@@ -17,17 +17,9 @@ from py_rules.engine.review import describe
 from py_rules.i18n import N_, _, language
 
 from .. import wording
-from ..browser.dom import (
-    clear,
-    copy_text,
-    el,
-    flush,
-    on,
-    palette,
-    pixel_ratio,
-    proxy,
-    set_timeout,
-)
+from ..browser.dom import clear, el, flush, palette, pixel_ratio
+from ..browser.events import on, proxy, set_timeout
+from ..browser.sharing import copy_text
 from ..headless.board import view_of
 from ..headless.review_marks import RecordReview
 from ..headless.view import Card, HandOver, PageView

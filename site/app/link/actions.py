@@ -13,7 +13,8 @@ from py_rules.i18n import _
 from py_rules.rules.errors import RulesError
 
 from .. import wording
-from ..browser.dom import focus_quietly, scroll_into_view, scroll_to_top, set_fragment, warn
+from ..browser.address_bar import set_fragment
+from ..browser.dom import focus_quietly, scroll_into_view, scroll_to_top, warn
 from ..drawing.options_form import OptionsForm
 from ..drawing.screen import Screen
 from ..headless.board import Board

@@ -20,8 +20,9 @@ from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError
 
-from ..browser import dom
-from ..browser.dom import clear, el, on
+from ..browser import address_bar, dom, sharing
+from ..browser.dom import clear, el
+from ..browser.events import on
 from ..drawing.options_form import OptionsForm
 from ..settings import LANGUAGE_NAMES, LANGUAGES, mode_player
 from . import lesson_builder as lb
@@ -57,7 +58,7 @@ class Builder:
         self.restart = restart  # starts the preview again from its attributes
         self.boards = boards  # the embedded boards' controllers
         self.stop = stop  # stops the preview's board
-        self.base = dom.embed_base()
+        self.base = address_bar.embed_base()
         self.form = page.querySelector("form.lesson-form")
         self.options_box = page.querySelector("form.lesson-options")
         self.preview = page.querySelector(".number-duels")
@@ -215,7 +216,9 @@ class Builder:
         # The builder's own address keeps the board's language only where it is the page's:
         # `?lang=` there chooses the language of the builder itself, and is remembered.
         same = lesson.lang == i18n.language()
-        dom.replace_query(lb.query(lesson if same else replace(lesson, lang=SOURCE_LANGUAGE)))
+        address_bar.replace_query(
+            lb.query(lesson if same else replace(lesson, lang=SOURCE_LANGUAGE))
+        )
         params = lb.parameters(lesson)
         if params != self.shown:  # start the preview again only when the lesson changed
             self.shown = params
@@ -321,7 +324,7 @@ class Builder:
             def done(ok: bool) -> None:
                 self.copied.textContent = _(copied if ok else by_hand)
 
-            dom.copy_text(text, done)
+            sharing.copy_text(text, done)
 
         return copy
 
@@ -344,7 +347,7 @@ def start(
     if page is None:
         return None
     builder = Builder(page, restart, boards, stop)
-    params = {"lang": i18n.language(), **dom.query_params()}  # the board speaks as the page
+    params = {"lang": i18n.language(), **address_bar.query_params()}  # the board speaks as the page
     try:
         lesson = lb.lesson_from(params)
     except RulesError as error:
