@@ -232,7 +232,7 @@ class BoardController:
         target = arrow_target(str(event.key), focused_key(), layout.targets) if layout else None
         if target is not None:
             event.preventDefault()
-            self.screen.buttons[target].focus()
+            self.screen.board_buttons.buttons[target].focus()
 
     # ----- game flow: each step asks the mode, the board decides ---------------------
 
