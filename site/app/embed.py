@@ -94,7 +94,7 @@ def stop(root: Any) -> None:
     """Stop the board in `root`, its computer's move too, and leave the box to its page
     (which no later start of every embed takes back)."""
     for board in [b for b in _boards if b.host.root == root]:
-        board.cancel_computer()
+        board.computer.cancel()
         _boards.remove(board)
     root.dataset.ndState = "stopped"
 
