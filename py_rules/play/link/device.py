@@ -32,20 +32,17 @@ from ...rules.errors import BadOption, BadSave, IllegalMove, RulesError
 from ...rules.games.number_duel import Attack
 from .draw import VALUE_BYTES, Draw, commitment
 from .line import (
-    GAME_ID_BYTES,
     Line,
     Problem,
     Reading,
-    Replay,
     chosen_settings,
-    decode,
     drawable,
     drawn_options,
-    encode,
     outcome,
     public_options,
-    walk,
 )
+from .payload import GAME_ID_BYTES, decode, encode
+from .replay import Replay, walk
 from .seal import SALT_BYTES, Entropy, Opening, seal_row
 from .wire import LinkRefused, from_text, to_text
 
