@@ -16,7 +16,6 @@ NOT_SPLIT_YET = {
     "py_rules/play/link/device.py": "a device's start, its refusals of a link received and"
     " its keeping: not split yet",
     "py_rules/play/session.py": "the session's moves, its history and its record: not split yet",
-    "py_rules/rules/core.py": "the game's base class and its record as JSON: not split yet",
 }
 
 
