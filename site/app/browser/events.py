@@ -79,7 +79,7 @@ def on_resize(node: Any, handler: Callable[[], None]) -> None:
 
 
 def on_palette_change(handler: Callable[[], None]) -> None:
-    """Call `handler` whenever `palette()` may have changed: the theme switch (assets/theme.js
+    """Call `handler` whenever `dom.palette()` may have changed: the theme switch (assets/theme.js
     says so with an "nd-theme" event), the system's theme, forced colours on or off."""
     if (page := dom.mirrored()) is not None:
         return page.palette_watchers.append(handler)
