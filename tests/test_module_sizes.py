@@ -15,7 +15,6 @@ NOT_SPLIT_YET = {
     " being changed on another branch; its selectors are split out already (selectors.py)",
     "py_rules/play/link/device.py": "a device's start, its refusals of a link received and"
     " its keeping: not split yet",
-    "py_rules/play/session.py": "the session's moves, its history and its record: not split yet",
 }
 
 
