@@ -23,7 +23,7 @@ from test_accessibility import check, phone_context
 from test_games import TURNS
 
 from py_rules import new_game
-from py_rules.play.link.line import decode, encode
+from py_rules.play.link.payload import decode, encode
 from py_rules.play.link.wire import from_text, to_text
 
 # Small games, so that first legal moves finish them quickly.

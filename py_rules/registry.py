@@ -15,13 +15,14 @@ from typing import Any
 
 from .i18n import N_, _
 from .kit import Engine, GameKit, PuzzleSet
-from .rules.core import Game, game_from_dict, game_from_json
+from .rules.core import Game
 from .rules.errors import BadOption, quoted
 from .rules.games.circle_duel import CircleDuel
 from .rules.games.digit_chain import DigitChain
 from .rules.games.number_circle import NumberCircle
 from .rules.games.number_duel import NumberDuel
 from .rules.games.sequence_duel import SequenceDuel
+from .rules.saved_game import game_from_dict, game_from_json
 
 # Each engine is imported when first needed: a page loads one game's solver, on its first
 # hint or computer move.

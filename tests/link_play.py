@@ -16,7 +16,7 @@ from strategies import move_bound, options_for, pick
 
 from py_rules import GAMES, Game, new_game
 from py_rules.play.link import WAITING, YOUR_TURN, Device, LinkRefused
-from py_rules.play.link.line import decode
+from py_rules.play.link.payload import decode
 from py_rules.play.link.wire import from_text, to_text
 from py_rules.rules.core import other
 

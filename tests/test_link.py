@@ -19,7 +19,7 @@ from strategies import SLUGS, pick
 
 from py_rules import GAMES, BadSave, IllegalMove
 from py_rules.play.link import CHEATING, OVER, RESIGNED, STOPPED, YOUR_TURN, Device, LinkRefused
-from py_rules.play.link.line import decode, encode
+from py_rules.play.link.payload import decode, encode
 from py_rules.play.link.seal import Opening, seal
 from py_rules.play.link.wire import MAX_LINK_CHARS, from_text, to_text
 from py_rules.rules.core import other

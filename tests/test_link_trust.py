@@ -24,7 +24,8 @@ from test_link import mid_game, refused
 from py_rules import GAMES, IllegalMove
 from py_rules.play.link import CHEATING, THEIR_TURN, WAITING, YOUR_TURN, Device, LinkRefused
 from py_rules.play.link.draw import VALUE_BYTES, combined, commitment, derive
-from py_rules.play.link.line import DRAW_VERSION, decode, drawable, encode
+from py_rules.play.link.line import drawable
+from py_rules.play.link.payload import DRAW_VERSION, decode, encode
 from py_rules.play.link.seal import Opening
 from py_rules.play.link.wire import Writer, from_text, to_text
 from py_rules.rules.core import MAX_MOVES, other

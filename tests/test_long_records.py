@@ -23,8 +23,9 @@ from py_rules.engine.solvers.number_circle import NumberCircleSolver
 from py_rules.engine.solving import clear_caches, solver_for
 from py_rules.play.session import Phase, Session
 from py_rules.registry import GAMES
-from py_rules.rules.core import MAX_MOVES, Game, full, game_from_json
+from py_rules.rules.core import MAX_MOVES, Game, full
 from py_rules.rules.options import IntOption
+from py_rules.rules.saved_game import game_from_json
 
 
 def sinking(moves: int) -> Game[Any]:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from strategies import SLUGS, played_games
 
 from py_rules import BadSave, Game, load_game, new_game
-from py_rules.rules.core import MAX_SAVE_BYTES, SAVE_FORMAT
+from py_rules.rules.core import SAVE_FORMAT
+from py_rules.rules.saved_game import MAX_SAVE_BYTES
 
 
 def refused(saved: Any) -> str:

@@ -7,7 +7,7 @@ of the computer's turns the position is read from what the page saved (its stora
 the rules' `choose_move` is asked for the same position, level and random stream: the
 stream of a page whose game is saved is `random.Random` seeded with the save's revision
 (`SaveSlot.shared_random`, so that two tabs of one game answer alike); a page whose storage
-is refused keeps one stream of its own for its life (`BoardController.rng`, seeded by the
+is refused keeps one stream of its own for its life (`ComputerTurn.rng`, seeded by the
 operating system), whose state the test asks of the worker. The page's reply, read from its
 next save (or its session) and its move list, must be exactly that move.
 
@@ -66,7 +66,7 @@ def unsaved(page: Page) -> Position:
     system: its state, and the session, asked of the worker (a `run` message, as a test
     may send)."""
     code = "from app import main\nboard = main._boards[-1]\n"
-    code += "result = [board.rng.getstate(), board.session.to_data()]"
+    code += "result = [board.computer.rng.getstate(), board.session.to_data()]"
     sent = len(page.posted)
     page.send({"kind": "run", "call": 1, "code": code})
     (answer,) = [message for message in page.posted[sent:] if message["kind"] == "result"]

@@ -13,8 +13,8 @@ from app.browser.mirror import (
     Document,
     Element,
     ProtocolError,
-    SelectorError,
 )
+from app.browser.selectors import SelectorError
 
 TREE: list[Any] = [
     "body",

@@ -14,7 +14,7 @@ from typing import Any
 import puzzle_index
 import pytest
 from app import embed
-from app.browser import dom
+from app.browser import address_bar, dom
 from app.browser.mirror import ProtocolError
 from app.drawing import theme
 from app.worker import page_of
@@ -87,7 +87,7 @@ def test_a_move_plays_and_the_host_page_hears_the_lesson_events() -> None:
 
 def test_the_embed_base_is_the_sites_address_and_the_page_is_never_saved() -> None:
     page = EmbedPage(HOST_PAGE, storage={}).start()
-    assert dom.embed_base() == "https://example.org/number-duels/"
+    assert address_bar.embed_base() == "https://example.org/number-duels/"
     page.press_in(page.boxes()[0], "21")
     assert not [e for e in page.effects if e[0] == "store"]
 

@@ -180,7 +180,8 @@ class Page:
             "warn": self.warned.append,
         }
         for name, call in calls.items():
-            monkeypatch.setattr(language.dom, name, call, raising=False)
+            where = language.address_bar if name == "site_file" else language.dom
+            monkeypatch.setattr(where, name, call, raising=False)
 
     async def fetch(self, url: str) -> bytes | None:
         self.fetched.append(url)

@@ -23,7 +23,7 @@ from app.settings import Features, Settings
 
 from py_rules import GAMES, Phase, Session
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
-from py_rules.play.link.line import decode, encode
+from py_rules.play.link.payload import decode, encode
 from py_rules.play.link.wire import from_text, to_text
 
 PAGE = "https://example.org/number-duels/games/{slug}/"

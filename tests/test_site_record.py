@@ -30,7 +30,8 @@ from strategies import SLUGS, played_games
 import py_rules
 from py_rules import BadSave
 from py_rules.engine.players import LEVELS
-from py_rules.play.session import MODES, RECORD_KEYS, Session, lowered
+from py_rules.play.session import Session
+from py_rules.play.session_record import MODES, RECORD_KEYS, lowered
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # site/app is the package `app`
 

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pytest
 
 try:
-    importlib.import_module("app.browser.dom")
+    importlib.import_module("app.browser.local_storage")
 except ImportError:  # no browser here: storage only needs the stand-in below
-    sys.modules["app.browser.dom"] = types.ModuleType("app.browser.dom")
+    sys.modules["app.browser.local_storage"] = types.ModuleType("app.browser.local_storage")
 
 from app.browser import storage
 from app.headless.slot import SaveSlot
@@ -30,7 +30,7 @@ class Browser:
 
 
 class Tab:
-    """`app.browser.dom`'s storage calls for one tab: another tab's write fires its listeners."""
+    """`app.browser.local_storage`'s calls for one tab: another tab's write fires its listeners."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
@@ -66,12 +66,12 @@ class Tab:
 
 
 def slot_in(tab: Tab, monkeypatch: pytest.MonkeyPatch, key: str = "k") -> SaveSlot:
-    monkeypatch.setattr(storage, "dom", tab)
+    monkeypatch.setattr(storage, "local_storage", tab)
     return storage.page_slot(key)
 
 
 def use(tab: Tab, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "dom", tab)
+    monkeypatch.setattr(storage, "local_storage", tab)
 
 
 def test_a_refused_write_is_not_counted_and_the_tab_plays_on_unsaved(

@@ -1,4 +1,5 @@
-"""The one generic game: history, undo, legality checks, outcome and saving.
+"""The one generic game: history, undo, legality checks, outcome and saving (read back by
+`saved_game`).
 
 Each of the five games is a small subclass that only says what its rules are:
 its starting state, its legal moves, why a move is illegal, what a move does, and
@@ -19,7 +20,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..i18n import _
-from .errors import SHORT_ECHO, BadOption, BadSave, IllegalMove, RulesError, quoted
+from .errors import BadOption, IllegalMove, RulesError
 from .options import OptionSpec, resolve_options
 
 SAVE_FORMAT = "number-duels/1"
@@ -29,7 +30,6 @@ MAX_NAME_LENGTH = 24
 # Zp), surrogates (Cs) and private use (Co). Each can make a name pass for another
 # ("\u202eretupmoC" shows as "Computer") or show nothing at all.
 UNSHOWABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
-MAX_SAVE_BYTES = 100_000
 # The most moves one game keeps. Four of the games end by themselves, the longest
 # possible being Digit Chain's 99 picks (Sequence Duel 60, Circle Duel 40, Number Duel
 # 18); Number Circle has no turn limit (its totals may fall below zero for ever), and
@@ -373,52 +373,3 @@ class Game(ABC, Generic[State]):
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def game_from_dict(data: Any, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
-    """Rebuild a saved game, checking every part; anything wrong raises BadSave."""
-    if not isinstance(data, dict):
-        raise BadSave(_("This is not a saved game."))
-    if data.get("format") != SAVE_FORMAT:
-        raise BadSave(_("This saved game is from another version of Number Duels."))
-    expected = {"format", "game", "options", "names", "moves"}
-    if set(data) != expected:
-        raise BadSave(_("This saved game has missing or unknown parts."))
-    cls = games.get(data["game"]) if isinstance(data["game"], str) else None
-    if cls is None:
-        raise BadSave(_("Unknown game {game}.").format(game=quoted(data["game"])))
-    options, names, moves = data["options"], data["names"], data["moves"]
-    if not isinstance(options, dict) or not isinstance(names, list) or not isinstance(moves, list):
-        raise BadSave(_("This saved game is corrupt."))
-    if len(moves) > MAX_MOVES:
-        raise BadSave(
-            _("This saved game has {count} moves, more than the {most} kept.").format(
-                count=len(moves), most=MAX_MOVES
-            )
-        )
-    try:
-        game = cls(options, names)
-    except RulesError as error:
-        raise BadSave(_("This saved game has a bad setting: {error}").format(error=error)) from None
-    for index, text in enumerate(moves, start=1):
-        if not isinstance(text, str):
-            raise BadSave(_("Move {index} of this saved game is corrupt.").format(index=index))
-        try:
-            game.play(text)
-        except RulesError as error:
-            raise BadSave(
-                _("Move {index} ({move}) of this saved game is illegal: {error}").format(
-                    index=index, move=quoted(text, SHORT_ECHO), error=error
-                )
-            ) from None
-    return game
-
-
-def game_from_json(text: str | bytes, games: Mapping[str, type[Game[Any]]]) -> Game[Any]:
-    if len(text) > MAX_SAVE_BYTES:
-        raise BadSave(_("This saved game is too large."))
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BadSave(_("This saved game is corrupt (not valid JSON).")) from None
-    return game_from_dict(data, games)

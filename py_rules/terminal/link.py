@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ..play.link.device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN, Device
-from ..play.link.line import RESIGNED, decode
+from ..play.link.line import RESIGNED
+from ..play.link.payload import decode
 from ..play.link.wire import LinkRefused, from_text
 from ..play.session import Session
 from ..registry import GAMES, game_class

@@ -1,4 +1,4 @@
-"""The one board controller: wires one board's events to its `Board` and its mode.
+"""The one board controller: what each of one board's events asks of its `Board` and its mode.
 
 The board (`headless.board.Board`, plain Python) holds the session and decides what
 each press, undo or computer move does; the mode (`modes.hot_seat.HotSeat`,
@@ -7,12 +7,12 @@ is saved, what the status says and what the buttons offer. After every change th
 controller computes the page's one view (`headless.view.PageView`), which the screen
 (`drawing.screen.Screen`) writes, and saves through the mode (never over a newer save
 from another tab). Several boards share one page: everything lives inside the board's
-root. The route of a press: docs/architecture.md.
+root. The events are wired by `board_events`; the computer's turn is `computer_turn`'s.
+The route of a press: docs/architecture.md.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import py_rules
@@ -24,27 +24,16 @@ from py_rules.rules.errors import RulesError
 
 from . import record as records
 from . import wording
+from .board_events import wire
 from .browser import lesson, storage
-from .browser.dom import (
-    after_messages,
-    cancel,
-    flush,
-    focused_key,
-    on,
-    on_palette_change,
-    on_resize,
-    on_storage,
-    on_unkept,
-    proxy,
-    set_timeout,
-    store,
-    stored,
-)
+from .browser.dom import flush
+from .browser.events import after_messages
+from .browser.local_storage import on_storage, on_unkept, store, stored
+from .computer_turn import ComputerTurn
 from .drawing.link_panel import LinkPanel
 from .drawing.options_form import OptionsForm
 from .drawing.screen import Screen
 from .headless.board import Board, Change, Done
-from .headless.keys import ARROWS, arrow_target
 from .link.actions import LinkActions
 from .link.desk import LinkDesk
 from .link.shelf import LinkShelf
@@ -55,8 +44,6 @@ from .modes.puzzle import Puzzle
 from .opening import Host, fresh, restored
 from .renderers import renderer_class
 from .settings import Features, Settings, new_session, settings_of
-
-PRESSED = "button[data-key]"  # a press on the board: a target or a choice
 
 
 class BoardController:
@@ -71,10 +58,8 @@ class BoardController:
         form = host.root.querySelector("form.options")
         self.form = OptionsForm(form, self.cls, LEVELS) if form else None
         self.start_settings = settings
-        self.rng = random.Random()
-        self.timer: int | None = None
         self.version = 0  # counts the changes of the session: a late answer is for an old one
-        self.tick = proxy(self.computer_move)
+        self.computer = ComputerTurn(self, host.delay)
         self.board = Board(Session(py_rules.new_game(host.slug)), self.renderer)
         self.slot = slot = storage.page_slot(host.save_key) if host.save_key else None
         if slot:
@@ -93,7 +78,7 @@ class BoardController:
         self.links = self.link_part(host.links_key, features) if host.links_key else None
         if puzzle:
             host.root.dataset.puzzleId = puzzle["id"]
-        self.wire()
+        wire(self)
 
     def link_part(self, key: str, features: Features) -> LinkActions:
         """The games by link kept under `key`: their mode, their events, their panel."""
@@ -130,7 +115,7 @@ class BoardController:
         """Show the game as another tab of this page saved it."""
         if self.mode is not self.hot:
             return  # the hot-seat game changed elsewhere: it shows when this one is left
-        self.cancel_computer()
+        self.computer.cancel()
         self.begin(None, _(wording.OTHER_TAB))
 
     def stale(self) -> bool:
@@ -152,7 +137,7 @@ class BoardController:
         return self.board.session
 
     def load(self, session: Session) -> None:
-        self.cancel_computer()
+        self.computer.cancel()
         if self.form:
             self.form.show_error(None)
         self.board.load(session)
@@ -173,32 +158,6 @@ class BoardController:
             self.screen.note(_(mode.unkept))
 
     # ----- events -------------------------------------------------------------------
-
-    def wire(self) -> None:
-        screen, action = self.screen, self.screen.action
-        # A worker cannot prevent a default once the event is gone: the page is told which.
-        on(screen.targets_box, "click", self.on_press, prevent=PRESSED)
-        on(screen.choices_box, "click", self.on_press, prevent=PRESSED)
-        on(screen.targets_box, "keydown", self.on_arrow, prevent=list(ARROWS))
-        if self.form:
-            on(self.form.form, "submit", self.on_new_game)
-        on(action["new"], "click", self.on_new_game)
-        on(action["undo"], "click", lambda _event: self.act(self.session.undo))
-        on(action["redo"], "click", lambda _event: self.act(self.session.redo))
-        on(action["hint"], "click", lambda _event: self.show_hint())
-        on(action["share"], "click", lambda _event: self.share())
-        if "retry" in action:
-            on(action["retry"], "click", lambda _event: self.retry())
-        if self.links:
-            on(action["link"], "click", self.links.start)
-        on_resize(screen.board_box, self.on_resize)
-        on_palette_change(self.render)  # the theme switch, the system's theme, high contrast
-
-    def on_press(self, event: Any) -> None:
-        button = event.target.closest(PRESSED)
-        if button:
-            event.preventDefault()
-            self.press(str(button.dataset.key))
 
     def on_new_game(self, event: Any) -> None:
         event.preventDefault()
@@ -225,18 +184,6 @@ class BoardController:
         if again is not None:
             self.load(again)
             self.screen.focus_first()
-
-    def on_resize(self) -> None:
-        if abs(self.screen.board_box.clientWidth - self.screen.width) >= 1:  # a new width
-            self.render()
-
-    def on_arrow(self, event: Any) -> None:
-        """Arrow keys move the focus to the nearest button in that direction."""
-        layout = self.screen.layout
-        target = arrow_target(str(event.key), focused_key(), layout.targets) if layout else None
-        if target is not None:
-            event.preventDefault()
-            self.screen.buttons[target].focus()
 
     # ----- game flow: each step asks the mode, the board decides ---------------------
 
@@ -268,7 +215,7 @@ class BoardController:
             return self.say(refusal)
         done = self.board.act(action)
         if done.change is Change.SESSION:
-            self.cancel_computer()
+            self.computer.cancel()
         self.show(done)
 
     def go(self, where: str | int) -> None:
@@ -324,7 +271,7 @@ class BoardController:
         self.render()
         self.save()
         lesson.report(self, self.host.root, self.session)
-        self.schedule_computer()
+        self.computer.schedule()
 
     # ----- saving and sharing: one path, the mode's guarded slot ---------------------
 
@@ -352,42 +299,6 @@ class BoardController:
         url = f"{self.host.share_url}?g={records.encode_link(data)}"
         settings_only = data["game"]["moves"] == [] and bool(self.session.game.moves)
         self.screen.show_share(url, settings_only)
-
-    # ----- the computer (or a puzzle's solver) --------------------------------------
-
-    def schedule_computer(self) -> None:
-        if not self.mode.computer_moves:
-            return  # the other player moves on their own device
-        if self.session.phase is Phase.COMPUTER and self.timer is None:
-            self.timer = set_timeout(self.tick, self.host.delay)
-
-    def cancel_computer(self) -> None:
-        if self.timer is not None:
-            cancel(self.timer)
-            self.timer = None
-
-    def computer_move(self) -> None:
-        self.timer = None
-        if self.stale() or self.session.phase is not Phase.COMPUTER:
-            return
-        flush()  # what the page shows before the computer thinks reaches it first
-        answer = self.mode.answer()
-        if isinstance(answer, str):
-            self.render()
-            return self.say(answer)
-        # Two tabs of one save that both answer for the computer make the same move; the
-        # exact search may be too big here: the board says so, not "perfect".
-        rng = (self.slot and self.slot.shared_random()) or self.rng
-        move, proved = self.session.think(rng, answer)
-        version = self.version
-        after_messages(lambda: self.computer_plays(version, move, proved))
-
-    def computer_plays(self, version: int, move: Any, proved: bool) -> None:
-        """Play the computer's move found for the position `version`; dropped if the session
-        changed since (an Undo or a New game the page sent while a worker computed it)."""
-        if version != self.version or self.session.phase is not Phase.COMPUTER:
-            return
-        self.show(self.board.computer_plays(move, proved))
 
     # ----- drawing: one view a render, one writer ------------------------------------
 

@@ -20,7 +20,7 @@ from py_rules import i18n
 from py_rules.i18n import _
 from py_rules.rules.errors import quoted
 
-from .browser import dom
+from .browser import address_bar, dom
 from .browser.dom import clear, el
 from .pages import language
 from .settings import computer_delay, features_or_notice, settings_or_notice
@@ -94,7 +94,7 @@ def stop(root: Any) -> None:
     """Stop the board in `root`, its computer's move too, and leave the box to its page
     (which no later start of every embed takes back)."""
     for board in [b for b in _boards if b.host.root == root]:
-        board.cancel_computer()
+        board.computer.cancel()
         _boards.remove(board)
     root.dataset.ndState = "stopped"
 
@@ -108,7 +108,7 @@ def restart(root: Any, base: str) -> None:
 
 async def start_all() -> None:
     """Start every embedded game not started yet; one failing never stops the others."""
-    base = dom.embed_base()
+    base = address_bar.embed_base()
     chosen = [str(b.dataset.lang) for b in dom.query_all(".number-duels[data-lang]")]
     await language.start(chosen[0] if chosen else None)  # one runtime: one language a page
     if dom.query(".puzzle-index"):  # the puzzles page: its index picks the puzzle shown

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .browser import dom
+from .browser import address_bar, dom
 
 LINKS = "links"  # the storage name of the games by link (listed on the home page)
 
@@ -32,18 +32,18 @@ async def start(slug: str) -> None:
         from .settings import computer_delay, features_or_notice, settings_or_notice
 
         await language.start()  # before the board says or draws anything
-        params = dom.query_params()
+        params = address_bar.query_params()
         settings, notice = settings_or_notice(slug, params)
         features, unwanted = features_or_notice(params)
         save_key = links_key = None
         if "embed" not in params:  # an embedded board is never saved, nor played by link
-            save_key = storage.site_key(dom.site_scope(), slug)
-            links_key = storage.site_key(dom.site_scope(), LINKS)
+            save_key = storage.site_key(address_bar.site_scope(), slug)
+            links_key = storage.site_key(address_bar.site_scope(), LINKS)
             storage.adopt_unscoped(slug, save_key, storage.unscoped_save)
         host = Host(
             root=dom.body(),
             slug=slug,
-            share_url=dom.page_address(),
+            share_url=address_bar.page_address(),
             delay=computer_delay(params),
             save_key=save_key,
             links_key=links_key,
@@ -60,11 +60,11 @@ async def start(slug: str) -> None:
         if "embed" in params:  # framed as a lesson's board: tell the parent page too
             lesson.post_to_parent(board)
         board.begin(params.get("g"), missing or notice or unwanted)
-        dom.drop_query_param("g")  # from now on the game lives in the save
+        address_bar.drop_query_param("g")  # from now on the game lives in the save
         if links_key:  # a game by link: `#play=<link>`, or `#game=<id>` to continue one
-            if dom.address_fragment():
-                board.open_link(dom.address_fragment())
-            dom.on_fragment(board.open_link)
+            if address_bar.address_fragment():
+                board.open_link(address_bar.address_fragment())
+            address_bar.on_fragment(board.open_link)
     except Exception as error:
         from py_rules.i18n import _
 

@@ -15,7 +15,8 @@ from py_rules import i18n
 from py_rules.engine.players import LEVELS
 from py_rules.i18n import N_, SOURCE_LANGUAGE, _, best
 from py_rules.play.lesson import parse_line
-from py_rules.play.session import MODES, Session, mode_of
+from py_rules.play.session import Session
+from py_rules.play.session_record import MODES, mode_of
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError, quoted
 from py_rules.rules.options import FlagOption

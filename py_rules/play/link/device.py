@@ -32,20 +32,18 @@ from ...rules.errors import BadOption, BadSave, IllegalMove, RulesError
 from ...rules.games.number_duel import Attack
 from .draw import VALUE_BYTES, Draw, commitment
 from .line import (
-    GAME_ID_BYTES,
     Line,
     Problem,
     Reading,
-    Replay,
     chosen_settings,
-    decode,
     drawable,
     drawn_options,
-    encode,
     outcome,
     public_options,
-    walk,
 )
+from .payload import GAME_ID_BYTES, decode, encode
+from .refusals import check_continues, check_sender
+from .replay import Replay, walk
 from .seal import SALT_BYTES, Entropy, Opening, seal_row
 from .wire import LinkRefused, from_text, to_text
 
@@ -381,7 +379,7 @@ class Device:
                     f"This link has other seals for {mine.names[seat - 1]}'s numbers than this game"
                     " (was the game opened on two devices?).",
                 )
-        self._compare(reading)
+        check_continues(reading, mine, self._reading.movers, self.seat)
         new = list(
             zip(reading.movers[len(mine.moves) :], line.moves[len(mine.moves) :], strict=True)
         )
@@ -391,7 +389,7 @@ class Device:
             or (not reading.problem and line.pending and reading.movers[-1] != reading.sender)
         ):
             raise LinkRefused("out-of-turn", "This link plays a move in your turn: it is refused.")
-        self._check_sender(reading)
+        check_sender(reading, mine, self.seat)
         problem = reading.problem
         if problem:
             if problem.cheating:
@@ -404,91 +402,6 @@ class Device:
         self._become(line, answer=True)
         self.received = digest(payload)
         return Received(new)
-
-    def _check_sender(self, reading: Reading) -> None:
-        """Refuse a link that says what only this device may say: an opening of this
-        player's row (this device alone knows its numbers and salts), this player's
-        resignation or closing, or this device's part of the draw. Checked before any
-        failed opening is taken for cheating, so no link can make this device accuse
-        its own player."""
-        line, mine, problem = reading.line, self.line, reading.problem
-        new_openings = line.openings[len(mine.openings) :]
-        if any(opening.seat == self.seat for opening in new_openings) or (
-            problem is not None and problem.seat == self.seat
-        ):
-            raise LinkRefused(
-                "tampered", "This link reveals a number of your row: only your device can."
-            )
-        if self.seat in line.closed and self.seat not in mine.closed:
-            raise LinkRefused("tampered", "This link opens your row: only you can.")
-        if line.resigned == self.seat and mine.resigned != self.seat:
-            raise LinkRefused("tampered", "This link says that you resigned: you did not.")
-        theirs, ours = line.draw, mine.draw
-        if theirs is None or ours is None:
-            return
-        if (theirs.joined is not None and ours.joined is None and ours.seat != self.seat) or (
-            theirs.revealed is not None and ours.revealed is None and ours.seat == self.seat
-        ):
-            raise LinkRefused(
-                "tampered", "This link brings this device's own part of the draw: it is refused."
-            )
-
-    def _compare(self, reading: Reading) -> None:
-        """Refuse a link that does not continue this device's line (see the module's
-        docstring); a problem of the link in the part both have is a changed history."""
-        line, mine = reading.line, self.line
-        problem = reading.problem
-        movers = self._reading.movers
-        for index, (theirs, ours) in enumerate(zip(line.moves, mine.moves, strict=False)):
-            if theirs != ours:
-                if movers[index] == self.seat:
-                    raise LinkRefused(
-                        "tampered", f"This link changes your move {index + 1} ({ours} to {theirs})."
-                    )
-                raise LinkRefused(
-                    "forked",
-                    f"This link answers move {index} differently ({theirs}) from the link you"
-                    f" opened before ({ours}): only the first answer counts.",
-                )
-        their_draw, our_draw = line.draw, mine.draw
-        if (
-            their_draw
-            and our_draw
-            and our_draw.joined
-            and their_draw.joined not in (None, our_draw.joined)
-        ):
-            raise LinkRefused("tampered", "This link changes the draw of the random settings.")
-        known = min(len(line.openings), len(mine.openings))
-        if line.openings[:known] != mine.openings[:known]:
-            raise LinkRefused("tampered", "This link changes a number revealed before.")
-        old_part = len(line.openings) < len(mine.openings) and (
-            problem is None or problem.index < len(mine.moves)
-        )
-        if problem and old_part:
-            raise LinkRefused(
-                "tampered", f"This link changes the game's history: {problem.message}"
-            )
-        behind = (
-            any(mine.sealed(seat) and not line.sealed(seat) for seat in (1, 2))
-            or len(line.moves) < len(mine.moves)
-            or len(line.openings) < len(mine.openings)
-            or (mine.resigned is not None and line.resigned is None)
-            or (
-                mine.draw is not None
-                and line.draw is not None
-                and line.draw.progress < mine.draw.progress
-            )
-        )
-        if behind and problem is None:
-            raise LinkRefused(
-                "stale",
-                f"This link is older than the game on this device (it has {len(line.moves)} moves,"
-                f" this device {len(mine.moves)}): open the other player's latest link.",
-            )
-        if problem is None and line == mine:
-            raise LinkRefused(
-                "sent-twice", "This link brings nothing new: you have opened it already."
-            )
 
     # ----- keeping it on the device -------------------------------------------------
 

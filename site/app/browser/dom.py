@@ -1,21 +1,22 @@
-"""The one module that touches the browser: thin helpers over the DOM, storage, the
-address bar and the clipboard, so the rest of the front end is plain Python.
+"""The page's document for the front end, on either of two backends, so that the rest of
+the front end is plain Python: elements, focus and scrolling, the page's facts (its theme,
+its pixel ratio, its loading screen), JavaScript values, and a worker's calls to its host.
 
 Two backends, chosen once when the page starts: the real document (`js`, the page's own
 Python on the main thread: a game page through PyScript, embeds where the host page cannot
 have a worker), or the mirror (`use_mirror`: the front end in a Web Worker, a game page's or
 embed.js's, or in CPython tests), where every helper answers from `worker_page.WorkerPage`
-and every change becomes an op the page applies.
+and every change becomes an op the page applies. The rest of the browser boundary asks this
+module which backend it runs on: `events` (listening, timers), `address_bar` (the address bar,
+the site's place), `local_storage` and `sharing` (the clipboard, the share sheet, a host
+page's events).
 
 Text always goes in through `textContent`, never `innerHTML`: player names and every
-message are shown as text, so nothing a player types can become markup. The storage,
-address and clipboard calls tolerate a browser that refuses (storage off, a sandboxed
-iframe, no clipboard permission): saving is a convenience, so a refusal is never an error.
+message are shown as text, so nothing a player types can become markup.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -23,8 +24,8 @@ from typing import Any
 from .worker_page import WorkerPage
 
 try:
-    import js
-    from pyodide.ffi import JsException, create_proxy
+    import js as js  # `as`: exported, for the boundary's other modules (`dom.js`)
+    from pyodide.ffi import JsException
 except ModuleNotFoundError:  # CPython (tests, the build): the mirror is the only backend
     js = None
 
@@ -34,12 +35,8 @@ except ModuleNotFoundError:  # CPython (tests, the build): the mirror is the onl
 
 JsError = JsException  # for the other modules of the boundary (qr_encoder)
 SVG = "http://www.w3.org/2000/svg"
-# Event handlers must outlive the call that registers them: keep their proxies here.
-_handlers: list[Any] = []
 # The mirrored page when the front end runs without a document (a worker, a test).
 _page: WorkerPage | None = None
-# Events whose default the page always prevents for the mirror: a form is never sent.
-ALWAYS_PREVENTED = ("submit",)
 
 
 def page_global(name: str) -> Any:
@@ -99,61 +96,6 @@ def clear(node: Any) -> None:
     node.replaceChildren()
 
 
-def on(
-    target: Any, event: str, handler: Callable[[Any], None], prevent: bool | str | list[str] = False
-) -> None:
-    """Listen to `event` for the life of the page. The handler prevents what it means to on
-    the main thread; in a worker it runs too late for that, so `prevent` tells the page
-    beforehand (the `listen` op): True, the keys of a keydown, or a selector the target must
-    be inside (a submit is always prevented)."""
-    if _page is not None:
-        prevent = True if event in ALWAYS_PREVENTED else prevent
-        target.addEventListener(event, handler, {"prevent": prevent} if prevent else None)
-        return
-    proxy = create_proxy(handler)
-    _handlers.append(proxy)
-    target.addEventListener(event, proxy)
-
-
-def proxy(handler: Callable[..., Any]) -> Any:
-    """A JS callable for `handler` kept alive for the life of the page (the handler itself
-    for the mirror: its timers call Python)."""
-    if _page is not None:
-        return handler
-    wrapped = create_proxy(handler)
-    _handlers.append(wrapped)
-    return wrapped
-
-
-def after_messages(callback: Callable[[], None]) -> None:
-    """Call `callback` once the page's messages sent by now are handled: at once on the main
-    thread (none can come in between); in a worker, after them (an Undo pressed while Python
-    computed), so that a result for a position that changed meanwhile is dropped."""
-    if _page is not None:
-        return _page.after_messages(callback)
-    callback()
-
-
-def set_timeout(handler: Any, delay_ms: int) -> Any:
-    """Call `handler` (a `proxy`) once after `delay_ms`; the timer id, for `cancel`."""
-    if _page is not None:
-        return _page.set_timeout(handler, delay_ms)
-    return js.setTimeout(handler, delay_ms)
-
-
-def cancel(timer: Any) -> None:
-    if _page is not None:
-        return _page.cancel(timer)
-    js.clearTimeout(timer)
-
-
-def on_resize(node: Any, handler: Callable[[], None]) -> None:
-    """Call `handler` whenever `node` changes size, for the life of the page."""
-    if _page is not None:
-        return _page.on_resize(node, handler)
-    js.ResizeObserver.new(proxy(lambda *_: handler())).observe(node)
-
-
 def palette() -> str:
     """The palette the boards draw with: "forced" in forced-colours mode (high contrast),
     else the page's theme as assets/theme.js set it on <html data-theme> ("light" without
@@ -164,16 +106,6 @@ def palette() -> str:
         return "forced"
     theme = js.document.documentElement.getAttribute("data-theme")  # None without theme.js
     return "dark" if theme == "dark" else "light"
-
-
-def on_palette_change(handler: Callable[[], None]) -> None:
-    """Call `handler` whenever `palette()` may have changed: the theme switch (assets/theme.js
-    says so with an "nd-theme" event), the system's theme, forced colours on or off."""
-    if _page is not None:
-        return _page.palette_watchers.append(handler)
-    for query in ("(forced-colors: active)", "(prefers-color-scheme: dark)"):
-        on(js.window.matchMedia(query), "change", lambda _event: handler())
-    on(js.document, "nd-theme", lambda _event: handler())
 
 
 def focused_key() -> str:
@@ -215,13 +147,6 @@ def boot() -> Any:
 
 def query_all(selector: str) -> Any:
     return document().querySelectorAll(selector)
-
-
-def embed_base() -> str:
-    """The site's address as `embed.js` found it ("" on the site's own pages)."""
-    if _page is not None:
-        return _page.site if _page.embedded else ""
-    return str(getattr(js.window, "ndEmbedBase", "") or "")
 
 
 def document_data(name: str, value: str) -> None:
@@ -272,149 +197,11 @@ def scroll_list(box: Any, to: Any) -> None:
         box.scrollTop += min(item.bottom - area.bottom, item.top - area.top)
 
 
-def set_address_param(name: str, value: str) -> None:
-    """Put `name=value` into the address bar's query without loading anything, so that a
-    reload or a bookmark comes back to what the page shows."""
-    if _page is not None:
-        return _page.set_param(name, value)
-    url = js.URL.new(js.location.href)
-    url.searchParams.set(name, value)
-    js.history.replaceState(js.history.state, "", url.href)
-
-
-def replace_query(query: str) -> None:
-    """Make `query` the address bar's whole query (no "?"), loading nothing."""
-    if _page is not None:
-        return _page.set_address(_page.with_query(query))
-    url = js.URL.new(js.location.href)
-    url.search = query
-    js.history.replaceState(js.history.state, "", url.href)
-
-
 def json_text(value: Any) -> str:
     """A JavaScript value (an event's detail) as JSON text."""
     if _page is not None:  # spelled as JSON.stringify spells it
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return str(js.JSON.stringify(value))
-
-
-# ----- storage, the address bar, the clipboard -----------------------------------------
-
-
-def stored(key: str) -> str | None:
-    """The localStorage text under `key` (None: nothing saved, or storage refused)."""
-    if _page is not None:
-        return _page.stored(key)
-    try:
-        value = js.localStorage.getItem(key)
-    except JsException:
-        return None
-    return value if isinstance(value, str) else None  # JS null when nothing is saved
-
-
-def store(key: str, text: str) -> bool:
-    """Save `text` under `key`; False when the browser refused (storage off, or full)."""
-    if _page is not None:
-        return _page.store(key, text)
-    try:
-        js.localStorage.setItem(key, text)
-    except JsException:
-        return False
-    return True
-
-
-def store_then(key: str, text: str, done: Callable[[bool], None]) -> None:
-    """Save `text` under `key`, then call `done(kept)` once the browser has said whether it
-    kept it: at once here, when the page answers on a worker's page (which hears of a full
-    storage only after the fact). For what must wait on the write, as deleting the copy
-    it replaces."""
-    if _page is not None:
-        return _page.store_then(key, text, done)
-    done(store(key, text))
-
-
-def forget(key: str) -> None:
-    """Remove `key` from localStorage (nothing happens when storage is refused)."""
-    if _page is not None:
-        return _page.forget(key)
-    with contextlib.suppress(JsException):
-        js.localStorage.removeItem(key)
-
-
-def site_scope() -> str:
-    """The folder of this deployment of the site, as in "/number-duels/": the part of the
-    site's address that tells it from another deployment on the same origin (the whole
-    address when the page is on another origin, as a host page of an embed is)."""
-    if _page is not None:
-        return _page.site_scope()
-    base = js.URL.new(embed_base() or getattr(js.window, "ndSiteBase", "") or js.location.href)
-    page = js.URL.new(js.location.href)
-    return str(base.pathname) if str(base.origin) == str(page.origin) else str(base.href)
-
-
-def on_storage(handler: Callable[[str], None]) -> None:
-    """Call `handler(key)` whenever another tab of this site writes localStorage."""
-    if _page is not None:
-        return _page.storage_watchers.append(handler)
-    on(js.window, "storage", lambda event: handler(str(event.key or "")))
-
-
-def on_unkept(handler: Callable[[str], None]) -> None:
-    """Call `handler(key)` when the browser refuses a write to `key` that `store` took: a
-    worker's page learns it after the fact (the page stores it); here `store` says so."""
-    if _page is not None:
-        _page.unkept_watchers.append(handler)
-
-
-def query_params() -> dict[str, str]:
-    """The page address's query parameters (the first value of each)."""
-    if _page is not None:
-        return _page.query_params()
-    params: dict[str, str] = {}
-    search = js.URLSearchParams.new(js.location.search)
-    for pair in search.entries():
-        name, value = str(pair[0]), str(pair[1])
-        params.setdefault(name, value)
-    return params
-
-
-def drop_query_param(name: str) -> None:
-    """Take `name` out of the address bar (a link's game, once opened, lives in the save)."""
-    if _page is not None:
-        return _page.drop_param(name)
-    url = js.URL.new(js.location.href)
-    if url.searchParams.has(name):
-        url.searchParams.delete(name)
-        js.history.replaceState(js.history.state, "", url.href)
-
-
-def page_address() -> str:
-    """This page's address without its query or fragment.
-
-    From the URL, not `location.origin`: in a sandboxed iframe (no allow-same-origin)
-    the page's origin is opaque and `location.origin` is the text "null".
-    """
-    if _page is not None:
-        return _page.page_address()
-    url = js.URL.new(js.location.href)
-    return str(url.origin) + str(url.pathname)
-
-
-def copy_text(text: str, done: Callable[[bool], None]) -> None:
-    """Copy to the clipboard; `done(True/False)` says whether the browser allowed it."""
-    if _page is not None:
-        return _page.copy_text(text, done)
-    clipboard = getattr(js.navigator, "clipboard", None)
-    policy = getattr(js.document, "featurePolicy", None)  # Chromium's permissions policy
-    if clipboard is None or (policy is not None and not policy.allowsFeature("clipboard-write")):
-        done(False)  # an iframe not allowed the clipboard: asking would only log an error
-        return
-    try:
-        promise = clipboard.writeText(text)
-    except JsException:
-        done(False)
-        return
-    promise.then(proxy(lambda *_: done(True)), proxy(lambda *_: done(False)))
 
 
 def plain(data: Any) -> Any:
@@ -425,78 +212,7 @@ def plain(data: Any) -> Any:
     return js.JSON.parse(json.dumps(data))
 
 
-def dispatch(target: Any, name: str, detail: dict[str, Any]) -> None:
-    """Fire a bubbling CustomEvent `name` on `target`, its `detail` a plain object."""
-    if _page is not None:
-        return _page.dispatch(target, name, detail)
-    options = js.Object.new()
-    options.bubbles = True
-    options.detail = plain(detail)
-    target.dispatchEvent(js.CustomEvent.new(name, options))
-
-
-def post_to_parent(message: dict[str, Any]) -> None:
-    """Send `message` to the page framing this one (any origin: nothing in it is secret)."""
-    if _page is not None:  # the page knows whether it is framed
-        return _page.effect("parent", [plain(message)])
-    if not getattr(js.Object, "is")(js.window.parent, js.window):  # "is": a Python keyword
-        js.window.parent.postMessage(plain(message), "*")
-
-
-# ----- games by link: the address's fragment, and sending a link ----------------------
-
-
-def address_fragment() -> str:
-    """The page address's fragment, "#" included ("" when it has none): a game by
-    link's `#play=...` never reaches the web server."""
-    if _page is not None:
-        return _page.fragment()
-    return str(js.location.hash or "")
-
-
-def set_fragment(fragment: str) -> None:
-    """Put `fragment` in the address bar without loading anything or firing hashchange."""
-    if _page is not None:
-        return _page.set_fragment(fragment)
-    url = js.URL.new(js.location.href)
-    url.hash = fragment
-    js.history.replaceState(js.history.state, "", url.href)
-
-
-def on_fragment(handler: Callable[[str], None]) -> None:
-    """Call `handler(fragment)` whenever the player opens another `#...` on this page."""
-    if _page is not None:
-        return _page.fragment_watchers.append(handler)
-    on(js.window, "hashchange", lambda _event: handler(address_fragment()))
-
-
-def send_text(title: str, url: str, done: Callable[[str], None]) -> None:
-    """Offer `url` through the system's share sheet where the browser has one (Web
-    Share), else copy it; `done` gets "shared", "copied" or "" (neither happened)."""
-    if _page is not None:
-        return _page.send_text(title, url, done)
-    share = getattr(js.navigator, "share", None)
-    if share is None:
-        copy_text(url, lambda ok: done("copied" if ok else ""))
-        return
-    try:
-        promise = js.navigator.share(plain({"title": title, "url": url}))
-    except JsException:
-        copy_text(url, lambda ok: done("copied" if ok else ""))
-        return
-    promise.then(proxy(lambda *_: done("shared")), proxy(lambda *_: done("")))
-
-
-# ----- the page's language ------------------------------------------------------------------
-
-
-def site_file(path: str) -> str:
-    """The address of a file of the site (`path` from its root), on any page of it or on
-    an embed's host page."""
-    if _page is not None:
-        return _page.site_file(path)
-    base = embed_base() or getattr(js.window, "ndSiteBase", "") or js.location.href
-    return str(js.URL.new(path, base).href)
+# ----- the page's language and files --------------------------------------------------------
 
 
 async def fetch_bytes(url: str) -> bytes | None:

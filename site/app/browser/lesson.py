@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 from py_rules import Session
 from py_rules.play.lesson import LessonTracker
 
-from . import dom
+from . import sharing
 
 _trackers: WeakKeyDictionary[object, LessonTracker] = WeakKeyDictionary()
 _posting: WeakKeyDictionary[object, bool] = WeakKeyDictionary()
@@ -30,6 +30,6 @@ def report(board: object, root: Any, session: Session) -> None:
     controller, is only the key of what it reported before)."""
     tracker = _trackers.setdefault(board, LessonTracker())
     for name, detail in tracker.update(session):
-        dom.dispatch(root, name, detail)
+        sharing.dispatch(root, name, detail)
         if _posting.get(board):
-            dom.post_to_parent({"type": name, **detail})
+            sharing.post_to_parent({"type": name, **detail})

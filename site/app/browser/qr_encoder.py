@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import dom
-from .dom import SVG, el, proxy
+from .dom import SVG, el
+from .events import proxy
 
 
 def svg_el(tag: str, **attrs: str) -> Any:

@@ -1,10 +1,10 @@
 """Where a game page keeps its game in progress, shared by the page's tabs.
 
-Plain logic over `dom`'s storage calls. The browser may refuse to keep anything (storage
+Plain logic over `local_storage`'s calls. The browser may refuse to keep anything (storage
 blocked for the site, a frame without storage, or a quota that every project site of one
 GitHub user shares and another filled): the game then plays on unsaved in this tab.
 
-Keys name the site's folder (`dom.site_scope()`, e.g. "/number-duels/"): every project
+Keys name the site's folder (`address_bar.site_scope()`, e.g. "/number-duels/"): every project
 site of one GitHub user is on one origin, `<user>.github.io`, with one localStorage, and
 two deployments side by side must not read or overwrite each other's games.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..headless.slot import SaveSlot, new_revision
-from . import dom
+from . import local_storage
 
 KEY_PREFIX = "number-duels:"
 UNSCOPED_PREFIX = "number-duels/"  # the keys of earlier versions, shared by every deployment
@@ -33,17 +33,17 @@ def adopt_unscoped(name: str, key: str, convert: Callable[[str], str] = str) -> 
     refuses: the old key stays until the browser has said it kept the new one (a worker's
     page says so later, or that it refused)."""
     old = UNSCOPED_PREFIX + name
-    text = dom.stored(old)
+    text = local_storage.stored(old)
     if text is None:
         return
 
     def moved(kept: bool) -> None:
         if kept:
-            dom.forget(old)
-            dom.forget(f"{old}#revision")
+            local_storage.forget(old)
+            local_storage.forget(f"{old}#revision")
 
-    if dom.stored(key) is None:
-        dom.store_then(key, convert(text), moved)
+    if local_storage.stored(key) is None:
+        local_storage.store_then(key, convert(text), moved)
     else:
         moved(True)
 
@@ -57,8 +57,8 @@ def page_slot(key: str) -> SaveSlot:
     """The guarded slot `key` of this browser's localStorage, shared by the page's tabs."""
     return SaveSlot(
         key,
-        lambda key: dom.stored(key),
-        lambda key, text: dom.store(key, text),
-        lambda handler: dom.on_storage(handler),
-        lambda handler: dom.on_unkept(handler),
+        lambda key: local_storage.stored(key),
+        lambda key, text: local_storage.store(key, text),
+        lambda handler: local_storage.on_storage(handler),
+        lambda handler: local_storage.on_unkept(handler),
     )

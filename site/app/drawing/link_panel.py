@@ -14,7 +14,9 @@ from typing import Any
 from py_rules.i18n import N_, _
 from py_rules.play.link import CHEATING, OVER, STOPPED, YOUR_TURN
 
-from ..browser.dom import el, on, send_text
+from ..browser.dom import el
+from ..browser.events import on
+from ..browser.sharing import send_text
 from ..headless.view import LinkPanelView
 from .link_qr import LinkQr
 

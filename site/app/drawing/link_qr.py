@@ -15,7 +15,9 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from ..browser.dom import el, on, site_file
+from ..browser.address_bar import site_file
+from ..browser.dom import el
+from ..browser.events import on
 from ..browser.qr_encoder import has_global, load_script, qr_modules, svg_el
 from ..headless.qr import LEVEL, encoder_text, path_data, refusal, side
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from py_rules.i18n import N_, _
 
-from ..browser.dom import el, icon, on, scroll_list
+from ..browser.dom import el, icon, scroll_list
+from ..browser.events import on
 from ..headless.review_marks import Mark
 from .sketch import Sketch, Sketched, sketch
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from py_rules.i18n import N_, _
-from py_rules.play.session import MODES
+from py_rules.play.session_record import MODES
 from py_rules.rules.errors import BadOption, RulesError
 from py_rules.rules.options import FIRST, spec_summary
 

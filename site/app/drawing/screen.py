@@ -2,107 +2,36 @@
 
 `Screen` only reads the session (and the controller's half-made move); it never
 changes the game. The words of the status line and the hand-over card come from
-`wording`; the board itself from the game's renderer. Illegal choices stay real
-buttons (aria-disabled) so that pressing one explains why. The review in the move
-list is judged one move per timer tick, so that a long review never freezes the page.
+`wording`; the board itself from the game's renderer, its buttons by `BoardButtons`, the
+players' and hand-over cards from `cards`. The review in the move list is judged one move
+per timer tick, so that a long review never freezes the page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from py_rules import Phase, Session
+from py_rules import Session
 from py_rules.engine.review import describe
 from py_rules.i18n import N_, _, language
 
 from .. import wording
-from ..browser.dom import (
-    clear,
-    copy_text,
-    el,
-    flush,
-    on,
-    palette,
-    pixel_ratio,
-    proxy,
-    set_timeout,
-)
+from ..browser.dom import clear, el, flush, palette, pixel_ratio
+from ..browser.events import on, proxy, set_timeout
+from ..browser.sharing import copy_text
 from ..headless.board import view_of
 from ..headless.review_marks import RecordReview
 from ..headless.view import Card, HandOver, PageView
-from ..renderers.base import Layout, Renderer, View
+from ..renderers.base import Layout, Renderer
 from ..settings import RIGHT_TO_LEFT
-from ..wording import BUSY
 from . import theme
+from .board_buttons import BoardButtons
 from .canvas import Pen
+from .cards import handover_card, player_card
 from .link_panel import LinkPanel
 from .movelist import MoveList
-from .sketch import Sketch, Sketched, arrange, sketch
-
-
-class ButtonState(NamedTuple):
-    """What a board button shows: `Screen.sync_buttons` writes what changed of it."""
-
-    label: str
-    place: tuple[float, float, float, float, bool]  # x, y, width, height, round
-    greyed: bool
-    pressed: bool  # the half-made move
-    title: str
-
-
-def redraw_button(button: Any, bar: bool, state: ButtonState, before: ButtonState | None) -> None:
-    """Write what changed of a board button (`before`: what it shows, None for a new one)."""
-    if before is None or state.label != before.label:
-        button.textContent = state.label  # an arranged card keeps its place, not its number
-    if not bar and (before is None or state.place != before.place):
-        # Physical left, not inline-start: a board is a picture, never mirrored (the
-        # canvas sits at the top left of the board in every language).
-        *box, round_ = state.place
-        style = button.style
-        for name, value in zip(("left", "top", "width", "height"), box, strict=True):
-            style.setProperty(name, f"{value:.1f}px")
-        button.classList.toggle("round", round_)
-    if before is None or state.greyed != before.greyed:
-        button.setAttribute("aria-disabled", "true" if state.greyed else "false")
-    if before is None or state.pressed != before.pressed:
-        if state.pressed:
-            button.setAttribute("aria-pressed", "true")
-        else:
-            button.removeAttribute("aria-pressed")
-    if (before.title if before else "") != state.title:
-        button.title = state.title
-
-
-def player_card(player: Card) -> Sketch:
-    """One player's card: the name, its badges and facts; `to-move` and `winner` mark it."""
-    marks = " to-move" * player.to_move + " winner" * player.winner
-    badges = [sketch("span", "badge", player.badge)] if player.badge else []
-    if player.winner:
-        badges.append(sketch("span", "badge win", _("Winner")))
-    elif player.to_move:
-        badges.append(sketch("span", "badge turn", _("To move")))
-    head = sketch(
-        "div",
-        "player-head",
-        sketch("span", "player-dot"),
-        sketch("span", "player-name", player.name),
-        *badges,
-    )
-    facts = [sketch("div", "player-fact", fact) for fact in player.facts]
-    return sketch("div", f"player p{player.player}{marks}", head, *facts, key=str(player.player))
-
-
-def handover_card(card_view: HandOver) -> Sketch:
-    last = [sketch("p", "handover-last", card_view.last)] if card_view.last else []
-    return sketch(
-        "div",
-        "handover-card",
-        sketch("h2", "", card_view.title),
-        *last,
-        sketch("p", "", card_view.text),
-        sketch("button", "button primary", card_view.button, type="button"),
-    )
+from .sketch import Sketched
 
 
 class Screen:
@@ -138,10 +67,7 @@ class Screen:
         self.review_tick = proxy(self.review_step)
         self.review_timer: Any = None
         self.shown: tuple[Session, list[str]] | None = None  # what the list shows
-        self.buttons: dict[str, Any] = {}  # the board's buttons by their keys, in order
-        self.on_bar: dict[str, bool] = {}  # whether each is in the choice bar
-        self.placed = False  # whether the buttons' boxes hold them (not the page's own)
-        self.drawn: dict[str, ButtonState] = {}
+        self.board_buttons = BoardButtons(self.targets_box, self.choices_box)
         self.layout: Layout | None = None
         self.width = 0.0
         self.action: dict[str, Any] = {}
@@ -164,7 +90,7 @@ class Screen:
         layout = self.renderer.layout(game, view, self.width)
         mirror = self.renderer.reads_in_line_order and language() in RIGHT_TO_LEFT
         self.layout = placed = layout.mirrored(self.width) if mirror else layout
-        self.sync_buttons(session, placed, view, refused)
+        self.board_buttons.sync(session, placed, view, refused)
         theme.use(palette())
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio(), mirror)
         self.renderer.draw(pen, game, view, layout)
@@ -254,44 +180,6 @@ class Screen:
         self.go(count)
         self.focus_first()
 
-    def sync_buttons(
-        self, session: Session, layout: Layout, view: View, refused: Callable[[str], bool]
-    ) -> None:
-        """One real button per target, kept by its key from one drawing to the next (a new
-        target gets a new button, a gone one's is removed); only what changed is written."""
-        if [(t.key, t.bar) for t in layout.targets] != list(self.on_bar.items()):
-            self.place_buttons(layout)
-        busy = session.phase in BUSY
-        self.targets_box.inert = session.phase is Phase.HAND_OVER
-        for t in layout.targets:
-            greyed = busy or refused(t.key)
-            state = ButtonState(
-                t.label, (t.x, t.y, t.w, t.h, t.round), greyed, view.pending == t.key, t.title
-            )
-            before = self.drawn.get(t.key)
-            if before != state:
-                self.drawn[t.key] = state
-                redraw_button(self.buttons[t.key], t.bar, state, before)
-
-    def place_buttons(self, layout: Layout) -> None:
-        """Make the buttons of new targets, drop those of gone ones, keep the others."""
-        old, old_bar = self.buttons, self.on_bar
-        self.buttons, self.on_bar = {}, {}
-        for t in layout.targets:
-            button = old.get(t.key)
-            if button is None or old_bar[t.key] != t.bar:
-                button = el("button", "choice" if t.bar else "target", type="button")
-                button.dataset.key = t.key
-                self.drawn.pop(t.key, None)
-            self.buttons[t.key] = button
-            self.on_bar[t.key] = t.bar
-        self.drawn = {key: state for key, state in self.drawn.items() if key in self.buttons}
-        for box, bar in ((self.targets_box, False), (self.choices_box, True)):
-            before = [b for key, b in old.items() if old_bar[key] == bar]
-            after = [b for key, b in self.buttons.items() if self.on_bar[key] == bar]
-            arrange(box, before if self.placed else None, after)
-        self.placed = True
-
     def show_players(self, cards: tuple[Card, ...]) -> None:
         if self.players is not None:  # an embed has no players panel
             self.players.show([player_card(card) for card in cards])
@@ -354,11 +242,8 @@ class Screen:
         copy_text(url, copied)
 
     def focus_first(self) -> None:
-        """Put the focus on the first button that may be pressed."""
-        for button in self.buttons.values():
-            if button.getAttribute("aria-disabled") == "false":
-                button.focus()
-                return
+        """Put the focus on the first button of the board that may be pressed."""
+        self.board_buttons.focus_first()
 
     def note(self, message: str) -> None:
         """A lasting remark about the page, not the game (read out politely)."""

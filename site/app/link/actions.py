@@ -13,7 +13,9 @@ from py_rules.i18n import _
 from py_rules.rules.errors import RulesError
 
 from .. import wording
-from ..browser.dom import focus_quietly, scroll_into_view, scroll_to_top, set_fragment, warn
+from ..browser.address_bar import set_fragment
+from ..browser.dom import focus_quietly, scroll_into_view, scroll_to_top, warn
+from ..computer_turn import ComputerTurn
 from ..drawing.options_form import OptionsForm
 from ..drawing.screen import Screen
 from ..headless.board import Board
@@ -31,12 +33,12 @@ class Stage(Protocol):
     start_settings: Settings
     hot: Mode
     by_link: Mode
+    computer: ComputerTurn
 
     @property
     def root(self) -> Any: ...
     def use(self, mode: Mode) -> None: ...
     def changed(self) -> None: ...
-    def cancel_computer(self) -> None: ...
     def say(self, message: str) -> None: ...
     def render(self) -> None: ...
 
@@ -121,7 +123,7 @@ class LinkActions:
     def shown(self, message: str) -> None:
         """Show the game by link as it is now; its address reopens it after a reload."""
         stage = self.stage
-        stage.cancel_computer()
+        stage.computer.cancel()
         stage.use(stage.by_link)
         stage.board.load(self.desk.session())
         stage.changed()

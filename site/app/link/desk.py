@@ -24,7 +24,7 @@ from py_rules.play.link import (
     Device,
     LinkRefused,
 )
-from py_rules.play.link.line import decode
+from py_rules.play.link.payload import decode
 from py_rules.play.link.wire import from_text
 from py_rules.registry import GAMES
 from py_rules.rules.core import other

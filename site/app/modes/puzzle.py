@@ -25,7 +25,7 @@ from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
 from .. import wording
-from ..browser import dom, storage
+from ..browser import address_bar, storage
 from ..headless.board import Board
 from ..headless.seats import Seat, hot_seats
 from ..headless.view import Buttons, LinkPanelView
@@ -63,7 +63,7 @@ def solved_key() -> str:
     there the first time)."""
     global _solved_key
     if _solved_key is None:
-        _solved_key = storage.site_key(dom.site_scope(), SOLVED_NAME)
+        _solved_key = storage.site_key(address_bar.site_scope(), SOLVED_NAME)
         storage.adopt_unscoped(SOLVED_NAME, _solved_key)
     return _solved_key
 

@@ -4,7 +4,8 @@ The page is an ordinary embed host: its preview is a `<div class="number-duels">
 embed code starts, and every change of the choices sets that div's data-* attributes and
 starts it again, exactly as a lesson page will. What the choices mean (attributes, address,
 snippets, the refusal in the option's own words) is `lesson_builder`'s; this module reads
-the controls, fills them in, and shows the results. The address always holds the choices.
+the controls (`builder_controls`), fills them in, and shows the results. The address always
+holds the choices.
 """
 
 from __future__ import annotations
@@ -14,24 +15,18 @@ from dataclasses import replace
 from typing import Any
 
 from py_rules import i18n
-from py_rules.engine.players import LEVELS
-from py_rules.i18n import N_, SOURCE_LANGUAGE, _, ngettext
+from py_rules.i18n import N_, SOURCE_LANGUAGE, _
 from py_rules.play.lesson import END_EVENT, MOVE_EVENT, detail
 from py_rules.registry import GAMES
 from py_rules.rules.errors import BadOption, RulesError
 
-from ..browser import dom
-from ..browser.dom import clear, el, on
-from ..drawing.options_form import OptionsForm
-from ..settings import LANGUAGE_NAMES, LANGUAGES, mode_player
+from ..browser import address_bar, dom, sharing
+from ..browser.dom import clear, el
+from ..browser.events import on
+from ..settings import LANGUAGE_NAMES, LANGUAGES
 from . import lesson_builder as lb
+from .builder_controls import BuilderControls
 
-# Who plays, in a teacher's words (the New game panel speaks to the player).
-MODE_WORDS = {
-    "2p": N_("Two people at one screen"),
-    "cpu2": N_("A learner against the computer (the learner is Player 1)"),
-    "cpu1": N_("The computer against a learner (the computer is Player 1)"),
-}
 # What the copy buttons say, by what they copy: copied, or to be copied by hand.
 COPIED = {
     "script": (N_("Copied the script."), N_("Select the script and copy it.")),
@@ -39,8 +34,6 @@ COPIED = {
     "link": (N_("Copied the link."), N_("Select the link and copy it.")),
     "example": (N_("Copied the example."), N_("Select the example and copy it.")),
 }
-# A puzzle's difficulty (`py_rules.engine.puzzles.difficulty`) in the list of puzzles.
-DIFFICULTY = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 SNIPPETS = ("script", "iframe", "link")
 MAX_EVENTS = 30  # lines kept in the events panel
 
@@ -57,16 +50,15 @@ class Builder:
         self.restart = restart  # starts the preview again from its attributes
         self.boards = boards  # the embedded boards' controllers
         self.stop = stop  # stops the preview's board
-        self.base = dom.embed_base()
+        self.base = address_bar.embed_base()
         self.form = page.querySelector("form.lesson-form")
         self.options_box = page.querySelector("form.lesson-options")
+        self.controls = BuilderControls(self.form, self.options_box)
         self.preview = page.querySelector(".number-duels")
         self.refused = page.querySelector(".lesson-refused")
         self.events = page.querySelector(".event-log")
         self.copied = page.querySelector(".copy-status")
         self.pasted = page.querySelector(".paste-result")
-        self.options: OptionsForm | None = None
-        self.options_game = ""  # the game whose options the New game panel shows
         self.shown: dict[str, str] | None = None
         self.lesson = lb.Lesson()
         languages = self.field("lang")
@@ -83,7 +75,12 @@ class Builder:
     # ----- the controls ---------------------------------------------------------------
 
     def field(self, name: str) -> Any:
-        return self.form.elements.namedItem(name)
+        return self.controls.field(name)
+
+    def fill(self, lesson: lb.Lesson) -> None:
+        """Show a lesson in the controls, and take it as the one shown."""
+        self.controls.fill(lesson)
+        self.lesson = lesson
 
     def wire_buttons(self) -> None:
         actions = {
@@ -104,73 +101,6 @@ class Builder:
 
         return handler
 
-    def build_options(self, slug: str) -> None:
-        """The players and the game's options, from its option specs (the New game panel)."""
-        self.options = OptionsForm(self.options_box, GAMES[slug], LEVELS)
-        self.options_game = slug
-        self.options_box.querySelector("h2").textContent = _("Players and options")
-        for option in self.options_box.querySelectorAll("#opt-mode option"):
-            option.textContent = _(MODE_WORDS[str(option.value)])
-        level = self.options_box.querySelector('label[for="opt-level"]')
-        level.textContent = _("Computer's level")
-        # A lesson's board is played at one screen: no side to take in a game by link.
-        seat = self.options_box.querySelector("#opt-seat")
-        if seat is not None:
-            seat.closest(".field").remove()
-        puzzles = self.field("puzzle")
-        clear(puzzles)
-        puzzles.append(el("option", text=_("None: the game itself"), value=""))
-        for number, puzzle in enumerate(lb.puzzles(slug), start=1):
-            count, level = puzzle["win_in"], puzzle["difficulty"]
-            text = ngettext(
-                "Puzzle {number}: win in {count} move ({level})",
-                "Puzzle {number}: win in {count} moves ({level})",
-                count,
-            ).format(number=number, count=count, level=_(DIFFICULTY.get(level, level)))
-            puzzles.append(el("option", text=text, value=str(puzzle["id"])))
-
-    def read(self) -> dict[str, str]:
-        """The controls as text parameters, as an embed reads its attributes."""
-        params: dict[str, str] = {}
-        for form in (self.form, self.options_box):
-            for control in form.querySelectorAll("input[name], select[name]"):
-                name = str(control.name)
-                if str(control.type) == "checkbox":
-                    params[name] = "true" if control.checked else "false"
-                else:
-                    params[name] = str(control.value)
-        return params
-
-    def fill(self, lesson: lb.Lesson) -> None:
-        """Show a lesson in the controls (the game's own controls are rebuilt first)."""
-        if self.options is None or str(self.field("game").value) != lesson.game:
-            self.field("game").value = lesson.game
-            self.build_options(lesson.game)
-        standard = lb.lesson_from({"game": lesson.game})
-        for spec in GAMES[lesson.game].public_option_specs():  # back to the standard first
-            self.set_control(spec.name, lb.standard_text(spec))
-        params = lb.parameters(standard) | {"name1": "", "name2": "", "arrange": "false"}
-        params |= {"moves": "", "puzzle": "", "level": LEVELS[0], "first": lesson.first}
-        params["lang"] = SOURCE_LANGUAGE
-        params |= lb.parameters(lesson)
-        params["hints"] = "true" if lesson.hints else "false"
-        params["review"] = "true" if lesson.review else "false"
-        params["move_list"] = "true" if lesson.move_list else "false"
-        for name, value in params.items():
-            self.set_control(name, value)
-        self.lesson = lesson
-
-    def set_control(self, name: str, value: str) -> None:
-        control = self.field(name) or self.options_box.elements.namedItem(name)
-        if not control:
-            return
-        if str(control.type) == "checkbox":
-            control.checked = value == "true"
-        elif name == "mode":
-            control.value = next(k for k in MODE_WORDS if mode_player(k) == mode_player(value))
-        else:
-            control.value = value
-
     # ----- changes --------------------------------------------------------------------
 
     def choose_game(self) -> None:
@@ -178,9 +108,9 @@ class Builder:
         game already shown keeps its options (a `change` that changed nothing: with Python in a
         worker it may come after the teacher typed into the options it would build again)."""
         slug = str(self.field("game").value)
-        if slug == self.options_game:
+        if slug == self.controls.options_game:
             return
-        self.build_options(slug)
+        self.controls.build_options(slug)
         self.fill(lb.new_lesson(slug))
         self.update()
 
@@ -188,7 +118,7 @@ class Builder:
         """Read the choices; show the preview, the snippets and the address for them, or
         why they are refused (in the option's own words) and no snippet."""
         try:
-            lesson = lb.lesson_from(self.read())
+            lesson = lb.lesson_from(self.controls.read())
         except RulesError as error:
             return self.refuse(error)
         self.show(lesson)
@@ -206,8 +136,8 @@ class Builder:
         refused = lb.refusal(lesson)
         if refused is not None:
             return self.refuse(refused)
-        assert self.options is not None
-        self.options.show_error(None)
+        assert self.controls.options is not None
+        self.controls.options.show_error(None)
         self.mark_field(None)
         self.refused.hidden = True
         self.page.dataset.lesson = "ready"
@@ -215,7 +145,9 @@ class Builder:
         # The builder's own address keeps the board's language only where it is the page's:
         # `?lang=` there chooses the language of the builder itself, and is remembered.
         same = lesson.lang == i18n.language()
-        dom.replace_query(lb.query(lesson if same else replace(lesson, lang=SOURCE_LANGUAGE)))
+        address_bar.replace_query(
+            lb.query(lesson if same else replace(lesson, lang=SOURCE_LANGUAGE))
+        )
         params = lb.parameters(lesson)
         if params != self.shown:  # start the preview again only when the lesson changed
             self.shown = params
@@ -232,9 +164,9 @@ class Builder:
         """Say why beside the field at fault (in the New game panel's words), offer no
         snippet and show no board: the preview shows no lesson but the one chosen."""
         problem = str(refusal)
-        if self.options is not None:
-            self.options.show_error(refusal)
-            self.options.error.textContent = _("No lesson yet: {error}").format(error=problem)
+        if (options := self.controls.options) is not None:
+            options.show_error(refusal)
+            options.error.textContent = _("No lesson yet: {error}").format(error=problem)
         self.mark_field(refusal)
         self.stop(self.preview)
         self.shown = None
@@ -258,7 +190,7 @@ class Builder:
         for control in self.form.querySelectorAll("input, select"):
             control.setAttribute("aria-invalid", "false")
         field = refusal.field if isinstance(refusal, BadOption) else None
-        control = field and (self.field(field) or self.options_box.elements.namedItem(field))
+        control = field and self.controls.control(field)
         if not control:
             return
         note = el("p", "field-error", str(refusal), id=f"{control.id}-error")
@@ -321,7 +253,7 @@ class Builder:
             def done(ok: bool) -> None:
                 self.copied.textContent = _(copied if ok else by_hand)
 
-            dom.copy_text(text, done)
+            sharing.copy_text(text, done)
 
         return copy
 
@@ -344,7 +276,7 @@ def start(
     if page is None:
         return None
     builder = Builder(page, restart, boards, stop)
-    params = {"lang": i18n.language(), **dom.query_params()}  # the board speaks as the page
+    params = {"lang": i18n.language(), **address_bar.query_params()}  # the board speaks as the page
     try:
         lesson = lb.lesson_from(params)
     except RulesError as error:

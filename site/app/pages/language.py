@@ -15,7 +15,7 @@ from __future__ import annotations
 from py_rules import i18n
 from py_rules.i18n import SOURCE_LANGUAGE
 
-from ..browser import dom
+from ..browser import address_bar, dom
 from ..settings import LANGUAGES, PSEUDO_LANGUAGES, supported
 
 __all__ = ["LANGUAGES", "PSEUDO_LANGUAGES", "choose", "start", "supported"]
@@ -37,7 +37,7 @@ async def start(attribute: str | None = None) -> str:
     language = choose(str(getattr(root, "lang", "") or ""), attribute)
     if language == SOURCE_LANGUAGE:
         return i18n.language()
-    data = await dom.fetch_bytes(dom.site_file(f"locale/{language}.mo"))
+    data = await dom.fetch_bytes(address_bar.site_file(f"locale/{language}.mo"))
     if data is None:  # offline before the catalogue was ever kept: English
         dom.warn(f"locale/{language}.mo could not be fetched: the page shows English")
         return i18n.language()

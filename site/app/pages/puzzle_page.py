@@ -14,8 +14,9 @@ from typing import Any
 
 from py_rules.i18n import _
 
-from ..browser import dom
-from ..browser.dom import el, on
+from ..browser import address_bar, dom
+from ..browser.dom import el
+from ..browser.events import on
 from ..modes.puzzle import on_solved, solved
 
 
@@ -49,7 +50,7 @@ class PuzzleIndex:
             event.preventDefault()
             if self.choose(puzzle_id):
                 self.restart(self.board)
-                dom.set_address_param("p", puzzle_id)
+                address_bar.set_address_param("p", puzzle_id)
                 dom.scroll_into_view(self.board)
 
         return clicked
@@ -68,7 +69,7 @@ def start(restart: Callable[[Any], None]) -> PuzzleIndex | None:
     if index is None or board is None:
         return None
     page = PuzzleIndex(index, board, restart)
-    wanted = dom.query_params().get("p")
+    wanted = address_bar.query_params().get("p")
     if wanted is None:
         page.choose(str(board.dataset.puzzle))
     elif not page.choose(wanted):
