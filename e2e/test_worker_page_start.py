@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gamepage import READY_TIMEOUT_MS, GamePage, worker_page
+from gamepage import READY_TIMEOUT_MS, worker_page
 from playwright.sync_api import Browser, Page, expect
 from test_early_board import open_worker_page_held as open_held
 
@@ -131,72 +131,3 @@ def test_a_first_press_before_the_page_is_sent_is_shown_and_confirmed(
     page.wait_for_function("() => performance.getEntriesByName('nd-first-press-confirmed').length")
     expect(page.locator("#status")).to_have_text("Player 1 took 1. Player 2: take 2 or 10.")
     expect(page.locator("#history li:not(.empty)")).to_have_count(1)
-
-
-# Before the page's own scripts: the board canvas's drawing calls made while the page handles
-# a message from its worker (Python's ops), and those made at any other time.
-PICTURE_WATCH = """
-window.ndDrawnInMessage = 0;
-window.ndDrawnElsewhere = 0;
-let inMessage = false;
-const listen = Worker.prototype.addEventListener;
-Worker.prototype.addEventListener = function (type, listener, ...rest) {
-  if (type !== "message") return listen.call(this, type, listener, ...rest);
-  const wrapped = (event) => {
-    inMessage = true;
-    try { return listener(event); } finally { inMessage = false; }
-  };
-  return listen.call(this, type, wrapped, ...rest);
-};
-const fill = CanvasRenderingContext2D.prototype.fillText;
-CanvasRenderingContext2D.prototype.fillText = function (...args) {
-  if (this.canvas.id === "board-canvas") {
-    if (inMessage) window.ndDrawnInMessage++;
-    else window.ndDrawnElsewhere++;
-  }
-  return fill.apply(this, args);
-};
-"""
-
-
-@pytest.fixture
-def phone_page(browser: Browser, watch: Any) -> Iterator[Page]:
-    """A fresh visitor's page at a phone's width, where Python places the board's buttons
-    and draws its picture otherwise than the build did (at 600 px)."""
-    context = browser.new_context(service_workers="block", viewport={"width": 412, "height": 823})
-    context.add_init_script(PICTURE_WATCH)
-    yield watch.attach(context.new_page())
-    context.close()
-
-
-def test_python_s_first_drawing_places_each_button_at_once_and_draws_in_the_next_frame(
-    phone_page: Page, site_url: str
-) -> None:
-    """Python's first drawing at a phone's width moves every board button (left, top, width,
-    height): each button takes its new place in one change, not four; and its picture is
-    drawn in the next frame, not in the task that applies the batch, where setting the
-    canvas's font made the browser restyle the whole page first (docs/performance.md)."""
-    page = phone_page
-    held = open_held(page, site_url, "digit-chain")
-    expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
-    drawn_by_build = page.evaluate("window.ndDrawnElsewhere")
-    page.evaluate(
-        """() => {
-          window.ndStyled = new Map();
-          new MutationObserver((records) => {
-            for (const { target } of records) {
-              window.ndStyled.set(target, (window.ndStyled.get(target) ?? 0) + 1);
-            }
-          }).observe(
-            document.getElementById("targets"), { subtree: true, attributeFilter: ["style"] },
-          );
-        }"""
-    )
-    held.release()
-    ready(page)
-    GamePage(page, "digit-chain").answered()
-    changes = page.evaluate("[...window.ndStyled.values()]")
-    assert len(changes) >= 90  # Python moved (nearly) every one of the 99 buttons
-    assert max(changes) == 1, f"a button's style changed {max(changes)} times"
-    assert page.evaluate("window.ndDrawnInMessage") == 0
-    assert page.evaluate("window.ndDrawnElsewhere") > drawn_by_build  # Python's picture

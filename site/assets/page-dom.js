@@ -12,10 +12,8 @@
  * `send(message)`: posts one message to the worker; `boot()`: the loading screen's controls
  * (window.ndBoot), if the page has one; `storageDenied()`: whether to send no copy of
  * localStorage (a game page knows it from assets/no-storage.js; a refusal is also caught).
- * `drawInFrame`: Python's canvas pictures are drawn in the next frame (a game page; see
- * `drawLater`), and `whenDrawn` waits for them.
  */
-function ndPageDom({ send, boot = () => null, storageDenied = () => false, drawInFrame = false }) {
+function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
   const SVG = "http://www.w3.org/2000/svg";
   const FIRST_NEW_ID = 1000000; // the ids of the elements Python creates (and the build did)
   const forcedColors = matchMedia("(forced-colors: active)");
@@ -401,12 +399,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false, drawI
       node(id)[name] = value;
     },
     attr(id, name, value) {
-      const element = node(id);
-      // A canvas's size set again clears it: a picture still waiting for the frame is gone.
-      if (element instanceof HTMLCanvasElement && (name === "width" || name === "height")) {
-        waitingPictures.delete(element);
-      }
-      value === null ? element.removeAttribute(name) : element.setAttribute(name, value);
+      value === null ? node(id).removeAttribute(name) : node(id).setAttribute(name, value);
     },
     class(id, name, on) {
       node(id).classList.toggle(name, on);
@@ -470,52 +463,12 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false, drawI
       resized.observe(node(id));
     },
     draw(id, calls) {
-      if (drawInFrame) drawLater(node(id), calls);
-      else draw(node(id), calls);
+      draw(node(id), calls);
     },
     effect(name, args) {
       effects[name](...(args || []));
     },
   };
-
-  // ----- canvas pictures in the next frame -------------------------------------------------
-  // Setting a 2D context's font makes the browser bring the page's style up to date first.
-  // In the middle of a batch that restyled the board (Python's first drawing: Digit Chain's
-  // 99 buttons), that was a whole style recalculation inside the batch's task (35 ms of
-  // thread time at CPU 4x), done again for the frame after it. A game page draws Python's
-  // pictures in the next frame's animation callbacks instead: the style is brought up to date
-  // once, and no frame is painted with the new board and the old picture. Calls on one
-  // canvas keep their order, and a size set again (which clears it) drops what was waiting.
-  const waitingPictures = new Map(); // canvas -> the calls due in the next frame
-  const drawnWaiters = []; // callbacks waiting for those pictures
-  let pictureFrame = false;
-  function drawPictures() {
-    pictureFrame = false;
-    for (const [canvas, calls] of waitingPictures) {
-      try {
-        draw(canvas, calls);
-      } catch (error) {
-        console.error(`page-worker: a picture failed: ${error.message}`);
-      }
-    }
-    waitingPictures.clear();
-    drawnWaiters.splice(0).forEach((callback) => callback());
-  }
-  function drawLater(canvas, calls) {
-    if (waitingPictures.has(canvas)) waitingPictures.get(canvas).push(...calls);
-    else waitingPictures.set(canvas, [...calls]);
-    if (pictureFrame) return;
-    pictureFrame = true;
-    // A hidden page draws no frames: there, at once (nothing is shown meanwhile anyway).
-    if (document.visibilityState === "hidden") queueMicrotask(drawPictures);
-    else requestAnimationFrame(drawPictures);
-  }
-  /** Run `callback` once the pictures waiting for the next frame are drawn (at once if none):
-   * what Python sent is then on the page. */
-  function whenDrawn(callback) {
-    if (pictureFrame) drawnWaiters.push(callback);
-    else callback();
-  }
 
   function run(op) {
     const [name, ...args] = op;
@@ -546,36 +499,10 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false, drawI
    * frame); an op that fails is reported and the rest still applied (one bad change must not
    * freeze the page). */
   function applyOps(ops) {
-    for (let at = 0; at < ops.length; at++) {
-      const op = ops[at];
+    for (const op of ops) {
       if (op[0] === "scroll") scrollInFrame(op);
-      else if (op[0] === "style" && ops[at + 1]?.[0] === "style" && ops[at + 1][1] === op[1]) {
-        let end = at + 1;
-        while (ops[end + 1]?.[0] === "style" && ops[end + 1][1] === op[1]) end++;
-        styleAtOnce(ops.slice(at, end + 1));
-        at = end;
-      } else run(op);
+      else run(op);
     }
-  }
-
-  // Each declaration set on an element's inline style is a change of its own, which the
-  // browser tracks and invalidates the element's style for: a board button placed anew is
-  // four (left, top, width, height). Consecutive `style` ops on one element are made on a
-  // detached copy of its declarations, which the element then takes in one change.
-  const scratch = document.createElement("div");
-  function styleAtOnce(ops) {
-    let element;
-    try {
-      element = node(ops[0][1]);
-    } catch (error) {
-      ops.forEach(run); // each reported as it fails
-      return;
-    }
-    scratch.style.cssText = element.style.cssText;
-    for (const [, , name, value] of ops) {
-      value === null ? scratch.style.removeProperty(name) : scratch.style.setProperty(name, value);
-    }
-    element.style.cssText = scratch.style.cssText;
   }
 
   /** Run `callback` in a task of its own once the page's next frame is drawn (in a hidden
@@ -627,7 +554,6 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false, drawI
     pageFocus,
     draw,
     applyOps,
-    whenDrawn,
     afterFirstFrame,
     /** The `batch` of the last ops message applied (events echo it as `applied`). */
     appliedBatch(batch) {

@@ -33,12 +33,11 @@
     pageFocus,
     draw,
     applyOps,
-    whenDrawn,
     afterFirstFrame,
     appliedBatch,
     result,
     runPython,
-  } = ndPageDom({ send, boot, storageDenied: () => window.ndStorageDenied !== false, drawInFrame: true });
+  } = ndPageDom({ send, boot, storageDenied: () => window.ndStorageDenied !== false });
 
   // ----- the board the build drew (scripts/build/early_board.py) ---------------------------
   // The build drew this page's fresh game with the same Python. Before the first paint, decide
@@ -302,13 +301,11 @@
       pruned = true;
       dropUnclaimed();
     }
-    // Answered once shown: Python's pictures are drawn in the next frame (page-dom.js).
-    if (Number.isInteger(handled)) whenDrawn(() => answeredUpTo(handled));
-  }
-  function answeredUpTo(handled) {
-    answered = handled;
-    showPending();
-    if (sent === answered) playHeld();
+    if (Number.isInteger(handled)) {
+      answered = handled;
+      showPending();
+      if (sent === answered) playHeld();
+    }
   }
 
   // ----- keys and presses ahead of Python's answer ---------------------------------------------
