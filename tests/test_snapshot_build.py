@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,6 +73,57 @@ def test_the_hash_follows_exactly_the_snapshotted_inputs(package: Path) -> None:
     assert other_modules.digest != snapshot.Inputs(package_dir=package).digest
 
 
+def test_an_edit_to_the_front_end_makes_another_snapshot(tmp_path: Path) -> None:
+    """The snapshot holds the front end's modules too: an edit to one is a new snapshot."""
+    app = tmp_path / "app"
+    shutil.copytree(snapshot.APP_DIR, app, ignore=shutil.ignore_patterns("__pycache__"))
+    first = snapshot.Inputs(app_dir=app).digest
+    assert f"{snapshot.FS_HOME}/app/worker.py" in snapshot.Inputs(app_dir=app).sources
+    controller = app / "controller.py"
+    controller.write_text(controller.read_text() + "\n# a comment is a change too\n")
+    assert snapshot.Inputs(app_dir=app).digest != first
+
+
+# A fresh CPython: the modules the snapshot's preamble imports, then every game page's start
+# as the worker runs it (tests/page_worker.py); prints the modules the start imported after.
+LATE_IMPORTS = """
+import json, sys
+from pathlib import Path
+import snapshot
+for name in snapshot.Inputs().modules:
+    __import__(name)
+before = set(sys.modules)
+import page_worker
+import py_rules
+for slug in py_rules.GAMES:
+    page_worker.Page(slug).start()
+def shipped(name):  # a module of ours that the pages get (not the build's compiler)
+    path = Path(getattr(sys.modules[name], "__file__", None) or "/").resolve()
+    for root in (Path("site").resolve(), Path(".").resolve()):
+        if path.is_relative_to(root) and path.relative_to(root).parts[0] in ("app", "py_rules"):
+            return snapshot.on_pages(path.relative_to(root).as_posix())
+    return False
+print(json.dumps(sorted(m for m in set(sys.modules) - before if shipped(m))))
+"""
+
+
+def test_a_game_page_s_start_imports_nothing_the_snapshot_lacks() -> None:
+    """Every module of ours that a game page's start imports (`app.worker`, `main.start`
+    for each game) is in the snapshot: a warm visit restores them instead of importing them
+    from the unpacked bundle, which was most of Python's start in the worker."""
+    paths = [ROOT / "site", ROOT / "scripts" / "build", ROOT / "tests"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
+    done = subprocess.run(
+        [sys.executable, "-c", LATE_IMPORTS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
 def test_an_edited_rules_module_is_in_the_next_snapshot(
     package: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -111,6 +164,10 @@ def test_an_edited_rules_module_is_in_the_next_snapshot(
     folder = snapshot.ensure_cached(new, cache)
     code = f"import sys, py_rules.rules.games.number_duel; [{PROBE}, sys._nd_snapshot]"
     assert restore_and_run(tmp_path, folder / "snapshot.gz", code) == ["second", new.digest]
+    # The front end came restored with the rules, from where the bundle is unpacked.
+    front = "import sys; sys.modules['app.worker'].__file__"
+    worker_file = restore_and_run(tmp_path, folder / "snapshot.gz", front)
+    assert worker_file == f"{snapshot.FS_HOME}/app/worker.py"
     # The old one is still what it was (and keyed by its own hash).
     old_gz = cache / old.digest / "snapshot.gz"
     assert restore_and_run(tmp_path, old_gz, code) == ["first", old.digest]

@@ -9,9 +9,10 @@
 //             "out": "<raw snapshot file to write>"}
 //
 // The plan's files are written into Pyodide's file system where the pages will later unpack
-// them, so that the modules' __file__ and tracebacks name the same paths; then the preamble (pure
-// Python, no JavaScript access: the JS side of a snapshot is not restored) imports what every
-// page needs, and the memory is saved. The file system itself is not part of the snapshot.
+// them, so that the modules' __file__ and tracebacks name the same paths; then the preamble
+// imports what every page needs (the rules and the front end; a module may import `js`, whose
+// globals a snapshot keeps by their path, but none may touch the page when imported), and
+// the memory is saved. The file system itself is not part of the snapshot.
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PACKAGE_DIR = ROOT / "py_rules"
+APP_DIR = ROOT / "site" / "app"  # the pages' front end, unpacked beside py_rules
 CACHE_DIR = ROOT / ".build" / "snapshot"
 BUILDER = ROOT / "scripts" / "build" / "build_snapshot.mjs"
 BUILDER_SHARED = ROOT / "scripts" / "build" / "pyodide_node.mjs"  # what the builder imports
@@ -75,8 +76,7 @@ def on_pages(path: str) -> bool:
     )
 
 
-# Standard-library modules the front end and PyScript's own start-up import. Pure Python
-# only: nothing that touches JavaScript (`js`, `pyodide.*`), whose side is not restored.
+# Standard-library modules the front end and PyScript's own start-up import.
 STDLIB_MODULES = (
     "abc",
     "asyncio",
@@ -95,6 +95,26 @@ STDLIB_MODULES = (
 )
 # The py_rules modules every page imports (with everything they import in turn).
 PACKAGE_MODULES = ("py_rules", "py_rules.engine.players", "py_rules.rules.options")
+# The front end a game page's start imports (`app.worker`, then `main.start`'s imports and
+# the five games' renderers), so that a restored Python has them already: imported after a
+# restore they were most of a warm start's Python time in the worker. `app.browser.dom`
+# imports `js` and `pyodide.ffi`: a snapshot keeps those (the globals by their path, which
+# the restoring page or worker gives again), but no module may touch the page at import.
+APP_MODULES = (
+    "app.worker",
+    "app.main",
+    "app.controller",
+    "app.opening",
+    "app.pages.language",
+    "app.settings",
+    "app.browser.lesson",
+    "app.browser.storage",
+    "app.renderers.circle_duel",
+    "app.renderers.number_circle",
+    "app.renderers.sequence_duel",
+    "app.renderers.digit_chain",
+    "app.renderers.number_duel",
+)
 # Run before the snapshot is taken. {marker} is replaced by the content hash, which the page
 # reads back after a restore to be sure it restored this build's snapshot.
 PREAMBLE = """\
@@ -120,21 +140,29 @@ class Inputs:
     stdlib_zip: Path | None = None
     stdlib_modules: tuple[str, ...] = STDLIB_MODULES
     package_modules: tuple[str, ...] = PACKAGE_MODULES
+    app_dir: Path = APP_DIR
+    app_modules: tuple[str, ...] = APP_MODULES
     sources: dict[str, Path] = field(init=False)  # path in Pyodide's FS -> file here
 
     def __post_init__(self) -> None:
-        package = self.package_dir
-        self.sources = {
-            f"{FS_HOME}/{package.name}/{p.relative_to(package).as_posix()}": p
-            for p in sorted(package.rglob("*.py"))
-            if "__pycache__" not in p.parts and on_pages(p.relative_to(package.parent).as_posix())
-        }
+        self.sources = {}
+        for folder in (self.package_dir, self.app_dir):
+            self.sources |= {
+                f"{FS_HOME}/{folder.name}/{p.relative_to(folder).as_posix()}": p
+                for p in sorted(folder.rglob("*.py"))
+                if "__pycache__" not in p.parts
+                and on_pages(p.relative_to(folder.parent).as_posix())
+            }
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """Every module the preamble imports, in order."""
+        return (*self.stdlib_modules, *self.package_modules, *self.app_modules)
 
     def preamble(self, marker: str) -> str:
-        imports = "\n".join(f"import {m}" for m in (*self.stdlib_modules, *self.package_modules))
-        return PREAMBLE.format(
-            home=FS_HOME, imports=imports, marker=marker, package_modules=self.package_modules
-        )
+        imports = "\n".join(f"import {m}" for m in self.modules)
+        ours = (*self.package_modules, *self.app_modules)
+        return PREAMBLE.format(home=FS_HOME, imports=imports, marker=marker, package_modules=ours)
 
     @functools.cached_property
     def files(self) -> dict[str, str]:
@@ -241,7 +269,7 @@ def ensure_cached(inputs: Inputs, cache_dir: Path = CACHE_DIR, log=print) -> Pat
             "gzip_bytes": (staging / "snapshot.gz").stat().st_size,
             "pyodide_version": inputs.pyodide_version(),
             "pyodide_build_id": inputs.pyodide_build_id(),
-            "modules": [*inputs.stdlib_modules, *inputs.package_modules],
+            "modules": list(inputs.modules),
             "inputs": inputs.files,
             "seconds_to_make": round(time.monotonic() - started, 1),
         }
