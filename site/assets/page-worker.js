@@ -50,7 +50,7 @@
     if (!drawn || location.search || location.hash || forcedColors.matches) return false;
     if (root.lang !== drawn.lang || !drawn.themes.includes(root.dataset.theme ?? "light")) return false;
     if (window.ndStorageDenied !== false) return false; // Python would say the game is not kept
-    const scope = new URL("../", script.src).pathname; // as dom.site_scope names the site
+    const scope = new URL("../", script.src).pathname; // as address_bar.site_scope names the site
     try {
       return drawn.saves.every((key) => localStorage.getItem(key.replace("{scope}", scope)) === null);
     } catch {
