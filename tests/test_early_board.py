@@ -166,6 +166,24 @@ def shows_what_python_shows(slug: str, key: str, press: dict[str, Any]) -> None:
     assert shown == drawn_calls, key
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_recorded_press_s_dark_picture_is_what_a_dark_start_and_that_press_draw(
+    slug: str,
+) -> None:
+    """The build records the dark picture by the page's theme switch after a press (one run
+    plays both themes): it must be what a dark start and that one press draw."""
+    data = board_data(built(slug))
+    presses = recorded(slug)
+    assert presses, "no press recorded"
+    for key in list(presses)[:: max(1, len(presses) // 6)]:  # a few of Digit Chain's 99
+        run = early_board.Run(game_page(slug), slug, None, "dark")
+        run.press(key)
+        drawn_calls = press_data.last_picture(run.ops, data["canvas"])
+        patch = presses[key]["pictures"].get("dark")
+        fresh = data["pictures"]["dark"]
+        assert (fresh if patch is None else press_data.patched(fresh, patch)) == drawn_calls, key
+
+
 @pytest.mark.parametrize("slug", [slug for slug in SLUGS if slug != "digit-chain"])
 def test_each_first_press_the_build_recorded_shows_what_python_shows_for_it(slug: str) -> None:
     presses = board_data(built(slug))["presses"]
@@ -220,9 +238,9 @@ def test_the_build_raises_when_a_press_does_not_go_back_to_the_fresh_board(undo:
         assert canvas is not None
         picture = press_data.last_picture(run.ops, canvas.nodeId) or []
         with pytest.raises(ValueError, match="is not the fresh board"):
-            early_board.play_each(run, ["3", "7"], canvas.nodeId, picture)
+            early_board.play_each(run, ["3", "7"], canvas.nodeId, {"light": picture})
         fine = early_board.Run(game_page(slug), slug, None, "light")
-        assert len(early_board.play_each(fine, ["3", "7"], canvas.nodeId, picture)) == 2
+        assert len(early_board.play_each(fine, ["3", "7"], canvas.nodeId, {"light": picture})) == 2
 
 
 def test_number_duels_hidden_rows_are_never_in_the_page() -> None:

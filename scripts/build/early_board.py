@@ -18,8 +18,13 @@ For a fresh game (the game's default options, nothing saved, no link, a board
   each is a small file beside the page (`presses/<hash>/<n>.json`), which the page fetches
   only when that button is pressed.
 
-Every press is played in one run of the front end per theme, which goes back to the fresh
-board (New game, checked) before the next: two starts a page, not two a press.
+Every press is played once, in one run of the front end: pressed in one theme, its picture
+in the other taken by the page's theme switch (checked to leave the page as it is), then
+back to the fresh board (New game, checked) in that theme, where the next press starts:
+three renders a press. A second game, started dark, checks that the fresh board holds no
+chance and that the switch draws what a dark start draws; it plays the presses too only
+where its game differs from the first unseen (Number Duel's hidden rows), to leave out the
+presses whose outcome is chance.
 
 Positions on the board are written in % of the build's board (the renderers draw at the
 width they are given, with margins in pixels, so a board of another width is drawn a little
@@ -43,7 +48,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from app import worker
+from app import main, worker
 from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
 from app.browser.page_diff import Shape, changes, declarations, shapes, tag_of
@@ -252,9 +257,13 @@ class Run:
             "lang": self.html.get("lang", "en"),
             "site": SITE,
         }
+        self.theme = theme
+        boards = len(main._boards)
         self.channel = asyncio.run(
             worker.start(self.message, self.post, StoppedClock(), self.fetch)
         )
+        controller: Any = main._boards[-1] if len(main._boards) > boards else None
+        self.state = None if controller is None else controller.session.game.state  # its game
 
     async def fetch(self, url: str) -> bytes | None:
         """The site's files from the build's output (the language's catalogue)."""
@@ -280,6 +289,13 @@ class Run:
         before = len(self.ops)
         worker.play_first(self.channel, {"kind": "first", "key": key})
         self.channel.flush()
+        return self.ops[before:]
+
+    def switch_theme(self, theme: str) -> list[Op]:
+        """The ops the page's theme switch to `theme` posts (a `theme` message)."""
+        before = len(self.ops)
+        self.channel.receive({"kind": "theme", "theme": theme})
+        self.theme = theme
         return self.ops[before:]
 
     def new_game(self) -> list[Op]:
@@ -492,7 +508,7 @@ def written(page: str, doc: Document) -> str:
 def board_params(slug: str, lang: str) -> str:
     """What page-worker.js needs in <head> to decide whether this visit shows the build's
     board: the keys a saved game of this game would have in localStorage (`{scope}`: the
-    site's folder, as `dom.site_scope` says it), the language and the themes the build drew."""
+    site's folder, as `address_bar.site_scope` says it), the language and the themes the build drew."""
     saves = [storage.site_key("{scope}", slug), storage.UNSCOPED_PREFIX + slug]
     return json.dumps({"saves": saves, "lang": lang, "themes": list(THEMES)})
 
@@ -544,25 +560,28 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     keys = light.keys()
     doc = document_of(shapes(light.replica), {})  # the page to write, before the run plays on
     scale(doc)
-    fresh, pictures, played = {}, {}, {}
-    for theme in THEMES:
-        # One run after the other, each playing every press before the next starts: the
-        # front end's palette and language are its last start's.
-        run = light if theme == "light" else Run(page, slug, files, theme)
-        fresh[theme] = scaled(shapes(run.replica))
-        pictures[theme] = last_picture(run.ops, canvas.nodeId) or []
-        played[theme] = play_each(run, keys, canvas.nodeId, pictures[theme])
-    if fresh["dark"] != fresh["light"]:  # two games: their random draws differ
+    fresh = scaled(shapes(light.replica))
+    pictures = {"light": last_picture(light.ops, canvas.nodeId) or []}
+    # One run plays every press in both themes, by the page's theme switch after each (it
+    # must leave the page as it is: only the picture depends on the theme).
+    pictures["dark"] = switched_picture(light, "dark", canvas.nodeId)
+    played = play_each(light, keys, canvas.nodeId, pictures)
+    # A second game, started dark after the first has played (the front end keeps one page's
+    # state): the fresh board must not hold chance, and the theme switch must draw what a
+    # dark start draws.
+    dark = Run(page, slug, files, "dark")
+    if scaled(shapes(dark.replica)) != fresh:  # two games: their random draws differ
         raise ValueError(
             f"{slug}: the fresh board depends on chance, or on the theme beyond its picture: "
             "the build cannot draw it"
         )
+    if (last_picture(dark.ops, canvas.nodeId) or []) != pictures["dark"]:
+        raise ValueError(f"{slug}: the theme switch draws another picture than a dark start")
+    if dark.state != light.state:  # the games differ unseen: a press may show chance
+        again = play_each(dark, keys, canvas.nodeId, {"dark": pictures["dark"]})
+        keys = [key for key in keys if again[key]["dark"].page == played[key]["dark"].page]
     patches = {theme: Patches(calls) for theme, calls in pictures.items()}
-    presses = {
-        key: press_shown(fresh["light"], patches, {theme: p[key] for theme, p in played.items()})
-        for key in keys
-        if played["dark"][key].page == played["light"][key].page  # else chance: waits for Python
-    }
+    presses = {key: press_shown(fresh, patches, played[key]) for key in keys}
     mark_created(doc)
     mark_ends(doc, subtree_ends(Document(light.tree)))
     doc.body.attributes[BUILT] = ""
@@ -610,22 +629,37 @@ class Pressed:
     later: list[Op]
 
 
-def play_each(run: Run, keys: Iterable[str], canvas: int, picture: list[Any]) -> dict[str, Pressed]:
-    """Each of `keys` pressed on the fresh board of `run`, which goes back to the fresh board
-    (New game) after each: checked (ValueError if its page or its picture differ), since
-    the next press is recorded from there."""
+def play_each(
+    run: Run, keys: Iterable[str], canvas: int, pictures: dict[str, list[Any]]
+) -> dict[str, dict[str, Pressed]]:
+    """Each of `keys` pressed on the fresh board of `run`, in each theme of `pictures` (the
+    fresh picture per theme): pressed in the run's theme, then the page's theme switch to
+    the other themes (the page must not change: only the picture depends on the theme),
+    then back to the fresh board with New game in the last theme, which the next press
+    starts from. Each return is checked (ValueError if its page or its picture differ),
+    since the next press is recorded from there."""
     fresh = shapes(run.replica)
     first = run.channel.document.next_id
     names = {node_id: node_id for node_id in fresh}
-    found: dict[str, Pressed] = {}
+    found: dict[str, dict[str, Pressed]] = {}
     for key in keys:
         run.ops.clear()  # only this press's ops are read
         name = Names(names, run.channel.document.next_id, first)
         ops = run.press(key)
-        drawn = last_picture(ops, canvas)
-        calls = picture if drawn is None else drawn
+        page = shapes(run.replica)
         later = [renamed_scroll(op, name) for op in ops if op[0] == "scroll"]
-        found[key] = Pressed(renamed(scaled(shapes(run.replica)), name), calls, later)
+        recorded = renamed(scaled(page), name)
+        themes = [run.theme, *(theme for theme in pictures if theme != run.theme)]
+        calls = pictures[run.theme]
+        found[key] = {}
+        for theme in themes:
+            if theme != run.theme:
+                calls = switched_picture(run, theme, canvas, page)
+            else:
+                drawn = last_picture(ops, canvas)
+                calls = calls if drawn is None else drawn
+            found[key][theme] = Pressed(recorded, calls, later)
+        found[key] = {theme: found[key][theme] for theme in pictures}  # in the themes' order
         back = last_picture(run.new_game(), canvas)
         try:
             names = matched(shapes(run.replica), fresh)
@@ -633,9 +667,22 @@ def play_each(run: Run, keys: Iterable[str], canvas: int, picture: list[Any]) ->
             raise ValueError(
                 f"{run.slug}: New game after {key!r} is not the fresh board: {error}"
             ) from None
+        picture = pictures[run.theme]
         if (calls if back is None else back) != picture:
             raise ValueError(f"{run.slug}: New game after {key!r} does not draw the fresh picture")
     return found
+
+
+def switched_picture(
+    run: Run, theme: str, canvas: int, page: dict[int, Shape] | None = None
+) -> list[Any]:
+    """The picture the page's theme switch to `theme` draws; ValueError if the switch draws
+    none or changes the page (`page`, `shapes` of it, if given: else the page before)."""
+    before = shapes(run.replica) if page is None else page
+    drawn = last_picture(run.switch_theme(theme), canvas)
+    if drawn is None or shapes(run.replica) != before:
+        raise ValueError(f"{run.slug}: the theme switch to {theme} changes the page, or no picture")
+    return drawn
 
 
 def press_shown(

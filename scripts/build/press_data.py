@@ -135,21 +135,27 @@ class Patches:
 
     def __call__(self, after: list[Any]) -> dict[str, list[Any]]:
         table = list(self.fresh)
-        places = {key: list(found) for key, found in self.places.items()}
-        pairs = {key: list(found) for key, found in self.pairs.items()}
+        # What this picture adds to the fresh indexes, kept apart: copying them for each of
+        # Digit Chain's presses cost more than the patch.
+        places: dict[str, int] = {}
+        pairs: dict[tuple[str, str], list[int]] = {}
         wanted = [repr(call) for call in after]
         calls: list[Any] = []
         order: list[Any] = []
         i = 0
         while i < len(wanted):
-            if wanted[i] not in places:  # a call the table lacks: added, then written by number
-                places[wanted[i]] = [len(table)]
+            if wanted[i] not in self.places and wanted[i] not in places:  # a call the table
+                places[wanted[i]] = len(table)  # lacks: added, then written by number
                 if table:
                     pairs.setdefault((table[-1], wanted[i]), []).append(len(table) - 1)
                 table.append(wanted[i])
                 calls.append(after[i])
-            starts = pairs.get((wanted[i], wanted[i + 1]), []) if i + 1 < len(wanted) else []
-            best, longest = places[wanted[i]][0], 1
+            starts: list[int] = []
+            if i + 1 < len(wanted):
+                pair = (wanted[i], wanted[i + 1])
+                starts = [*self.pairs.get(pair, []), *pairs.get(pair, [])]
+            known = self.places.get(wanted[i])
+            best, longest = known[0] if known else places[wanted[i]], 1
             for start in starts:
                 length = 2
                 while (
