@@ -508,7 +508,8 @@ def written(page: str, doc: Document) -> str:
 def board_params(slug: str, lang: str) -> str:
     """What page-worker.js needs in <head> to decide whether this visit shows the build's
     board: the keys a saved game of this game would have in localStorage (`{scope}`: the
-    site's folder, as `address_bar.site_scope` says it), the language and the themes the build drew."""
+    site's folder, as `address_bar.site_scope` says it), the language and the themes the
+    build drew."""
     saves = [storage.site_key("{scope}", slug), storage.UNSCOPED_PREFIX + slug]
     return json.dumps({"saves": saves, "lang": lang, "themes": list(THEMES)})
 
