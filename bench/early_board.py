@@ -24,9 +24,10 @@ the first press shown on the board, Python's confirmation of it (the old page, t
 the move on the board, which Python draws), and the bytes the server sent until the
 confirmation (counted at the server: a worker's downloads are in no page's resource timing).
 The press goes through Playwright in the first frame a legal button shows, so "shown"
-includes Playwright's own latency (its click's checks: a frame or two, tens of ms). Prints the load average before and after, medians
-over `--rounds`, and each target: board and first press within 1.0 s cold at 10 Mbit/s and
-3.0 s at 2 Mbit/s; the confirmation no later than the old page's first move.
+includes Playwright's own latency (its click's checks: a frame or two, tens of ms). Prints
+the load average before and after, medians over `--rounds`, and each target: board and
+first press within 1.0 s cold at 10 Mbit/s and 3.0 s at 2 Mbit/s; the confirmation no later
+than the old page's first move.
 """
 
 from __future__ import annotations
