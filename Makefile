@@ -169,9 +169,11 @@ test-checkers: deps site java
 # are compiled. A browser test spends about half its time waiting on its page (timers,
 # fetches), which leaves a core idle that the rules suites (CPU only) fill. Each step's output
 # is printed whole when it ends (--output-sync), and make fails if any one fails. Six jobs:
-# every suite can run at once, none waits for a slot.
+# every suite can run at once, none waits for a slot. The build's zips are gzipped by gzip,
+# not zopfli (ND_COMPRESS=gzip: the same format, and no 30 s of zopfli on a clean clone before
+# the first browser test); `make site`, which deploys, keeps zopfli's.
 test:
-	$(MAKE) --no-print-directory -j6 --output-sync=target NPM_FOR_SITE=node_modules/.installed \
+	ND_COMPRESS=gzip $(MAKE) --no-print-directory -j6 --output-sync=target NPM_FOR_SITE=node_modules/.installed \
 		AFTER_CHROMIUM=chromium AFTER_JAVA=java \
 		suite-e2e suite-engines suite-rules suite-pyodide suite-checkers suite-lint
 

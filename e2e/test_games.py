@@ -34,10 +34,7 @@ def pages(module_context: Any, site_url: str, watch: Any) -> Iterator[dict[str, 
         if slug not in loaded:
             page = watch.attach(context.new_page())
             loaded[slug] = GamePage(page, slug).open(site_url, f"?delay={COMPUTER_DELAY_MS}")
-        # The page played is the one in front, as a person's is: Chromium answers a page
-        # opened before the newest one slowly (a press about 3 s instead of 0.1-0.3 s).
-        loaded[slug].page.bring_to_front()
-        return loaded[slug]
+        return loaded[slug].in_front()  # the page played is the one in front
 
     yield _Lazy(get)
 
@@ -486,13 +483,13 @@ def test_hint_names_a_best_move_and_the_perfect_computer_wins_digit_chain(
 ) -> None:
     gp = pages["digit-chain"]
     gp.new_game(mode="2p", first="1", pool="99", no_tens=False, name1="", name2="")
-    gp.page.get_by_role("button", name="Hint").click()
+    gp.click(gp.page.get_by_role("button", name="Hint"))
     # The standard game is won at once by a multiple of 10: the hint must say so.
     expect(gp.message).to_have_text(
         re.compile(r"^Hint: play [1-9]0\. It wins against any defence\.$")
     )
     gp.press("26")
-    gp.page.get_by_role("button", name="Hint").click()
+    gp.click(gp.page.get_by_role("button", name="Hint"))
     expect(gp.message).to_have_text("Hint: play 60. It wins against any defence.")
     # Against the perfect computer moving first, the person never gets a move.
     gp.new_game(mode="cpu1", level="perfect", first="1", name1="", name2="Bea")
@@ -510,7 +507,7 @@ def test_every_game_page_shows_its_perfect_play_analysis(pages: dict[str, GamePa
     expect(row).to_contain_text("first player wins")
     gp.new_game(mode="2p", first="1", size="10", name1="", name2="")
     gp.press("4")
-    gp.page.get_by_role("button", name="Hint").click()
+    gp.click(gp.page.get_by_role("button", name="Hint"))
     expect(gp.message).to_have_text(
         re.compile(r"^Hint: play [35]\. It wins against any defence\.$")
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE
-from gamepage import READY_TIMEOUT_MS, GamePage, wait_started
+from gamepage import READY_TIMEOUT_MS, GamePage, until, wait_started
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from strategies import every_game
 from test_accessibility import check, phone_context
@@ -98,9 +98,10 @@ class Player:
             self.loaded = True
             expect(self.body).to_have_attribute("data-opened", "1")
             return
-        opened = int(self.body.get_attribute("data-opened") or 0)
+        opened = str(int(self.body.get_attribute("data-opened") or 0) + 1)
         self.page.goto(url)  # the same page: only the fragment changes
-        expect(self.body).to_have_attribute("data-opened", str(opened + 1))
+        until(self.page, "(n) => document.body.dataset.opened === n", opened)  # at every frame
+        expect(self.body).to_have_attribute("data-opened", opened)
 
     def receive(self, url: str, status: str = "your-turn|over") -> None:
         self.open(url)

@@ -93,7 +93,7 @@ def test_a_tab_that_is_behind_never_plays_over_the_finished_game(
     expect(ann.body).to_have_attribute("data-link", "over")
     kept = shelf(ann, site_url)
     # Back to the first tab: a move there changes nothing on this device.
-    game = stale.game
+    game = stale.game.in_front()  # the player goes back to it
     mine = [x for x in game.legal() if x.isdigit()]
     if mine:
         game.target(mine[0]).click()

@@ -210,6 +210,7 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         other.evaluate("window.sameDocument = true")
         other_notice = other.locator(".update-notice")
         expect(other_notice).to_contain_text("new version", timeout=SW_TIMEOUT_MS)
+        page.bring_to_front()  # the player reloads in the first tab, in front as they do
         with page.expect_navigation():
             notice.get_by_role("button", name="Reload").click()
         # Reload switched the site: the other tab is told, and not reloaded under its player.
@@ -218,6 +219,7 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         assert "build two" in other.evaluate(
             "fetch('../../assets/style.css').then((r) => r.text())"
         )
+        other.bring_to_front()  # the player goes to the other tab and reloads it there
         with other.expect_navigation():
             other_notice.get_by_role("button", name="Reload").click()
         wait_started(other)
@@ -227,7 +229,7 @@ def test_a_new_build_replaces_the_cache_after_the_player_reloads(
         assert site_caches(page) == [new]
         assert "build two" in page.evaluate(css)
         expect(notice).to_have_count(0)
-        gp = GamePage(page, "digit-chain")
+        gp = GamePage(page, "digit-chain").in_front()
         gp.new_game(mode="2p", first="1", pool="30", name1="", name2="")
         play_out(gp)
         winner_shown(gp)

@@ -77,29 +77,29 @@ def test_undo_redo_and_the_move_list(context: BrowserContext, watch: Any, site_u
     played = moves_text(gp)
     undo, redo = (gp.page.get_by_role("button", name=n, exact=True) for n in ("Undo", "Redo"))
     expect(redo).to_be_disabled()
-    undo.click()
+    gp.click(undo)
     expect(gp.history).to_have_count(3)
     expect(gp.page.locator("#history li.future .move-text")).to_have_text([played[3]])
     expect(gp.status).to_contain_text("Player 2:")
-    redo.click()
+    gp.click(redo)
     expect(gp.history).to_have_count(4)
     expect(redo).to_be_disabled()
     gp.answered()
     end = gp.snapshot()
     # Step through the record with the replay bar, then jump by clicking a move.
-    gp.page.get_by_role("button", name="First position").click()
+    gp.click(gp.page.get_by_role("button", name="First position"))
     expect(gp.history).to_have_count(0)
     expect(gp.status).to_have_text(re.compile(r"^Player 1: take any number"))
-    gp.page.get_by_role("button", name="Next move").click()
+    gp.click(gp.page.get_by_role("button", name="Next move"))
     expect(gp.page.locator("#history li.current .move-text")).to_have_text(played[0])
     expect(gp.target("3")).to_have_attribute("aria-disabled", "false")  # next to 4
-    gp.page.locator("#history li").nth(2).click()
+    gp.click(gp.page.locator("#history li").nth(2))
     expect(gp.history).to_have_count(3)
-    gp.page.get_by_role("button", name="Last move").click()
+    gp.click(gp.page.get_by_role("button", name="Last move"))
     gp.answered()  # the last position, as Python draws it, before it is compared
     assert gp.snapshot() == end
     # A move played from an earlier position replaces the moves after it.
-    gp.page.locator("#history li").first.click()
+    gp.click(gp.page.locator("#history li").first)
     expect(gp.page.locator("#history li.future")).to_have_count(3)
     gp.press("3")  # instead of 5
     expect(gp.page.locator("#history li")).to_have_count(2)
@@ -115,11 +115,11 @@ def test_undo_against_the_computer_goes_back_to_your_turn(
     gp.press("10")
     expect(gp.history).to_have_count(2)  # the computer answered
     expect(gp.page.locator("body")).to_have_attribute("data-turn", "human")
-    gp.page.get_by_role("button", name="Undo", exact=True).click()
+    gp.click(gp.page.get_by_role("button", name="Undo", exact=True))
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(2)
     expect(gp.status).to_contain_text("Ada:")
-    gp.page.get_by_role("button", name="Redo", exact=True).click()
+    gp.click(gp.page.get_by_role("button", name="Redo", exact=True))
     expect(gp.history).to_have_count(2)  # your move and the computer's reply, as they were
     expect(gp.page.locator("body")).to_have_attribute("data-turn", "human")
 
@@ -167,7 +167,7 @@ def test_number_duel_never_puts_hidden_numbers_in_a_link(
         gp.press(next(p for p in gp.legal() if p.startswith("Position ")))
     finished = link_data(share(gp))
     assert finished["game"]["moves"] and "order1" in finished["game"]["options"]
-    gp.page.get_by_role("button", name="First position").click()
+    gp.click(gp.page.get_by_role("button", name="First position"))
     expect(gp.status).to_contain_text("Replay, move 0 of")
     expect(gp.page.locator("body")).to_have_attribute("data-turn", "replay")
     # A hand-made link to the same game cut off before its end is refused.
@@ -236,11 +236,11 @@ def test_a_second_tab_cannot_take_back_an_attack(
     first.new_game(mode="2p", first="1", numbers="5", name1="", name2="")
     second = open_game(context, watch, site_url, "number-duel")
     expect(second.history).to_have_count(0)
-    take_turn(first)
+    take_turn(first.in_front())
     expect(first.history).to_have_count(1)
     expect(second.history).to_have_count(1)  # refreshed, not left on the old position
     expect(second.message).to_contain_text("played on in another tab")
-    take_turn(second)  # Player 2 answers from the position as it is now
+    take_turn(second.in_front())  # Player 2 answers from the position as it is now
     expect(second.history).to_have_count(2)
     expect(first.history).to_have_count(2)
     assert moves_text(first) == moves_text(second)
@@ -252,25 +252,25 @@ def test_a_reload_while_arranging_resumes_the_arranging_step(
     gp = open_game(context, watch, site_url, "number-duel")
     gp.new_game(mode="2p", first="1", numbers="3", name1="Ann", name2="Bob", arrange=True)
     body, handover = gp.page.locator("body"), gp.page.locator("#handover")
-    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    gp.click(gp.page.get_by_role("button", name="Show Ann's numbers"))
     expect(body).to_have_attribute("data-turn", "arrange")
     cards = gp.page.locator("#targets").get_by_role("button", name=re.compile(r"^\d at position"))
     row = [int(name.split()[0]) for name in cards.all_text_contents()]
-    gp.target(f"{row[0]} at position 1").click()
-    gp.target(f"{row[1]} at position 2").click()  # Ann swaps her first two numbers
+    gp.click(gp.target(f"{row[0]} at position 1"))
+    gp.click(gp.target(f"{row[1]} at position 2"))  # Ann swaps her first two numbers
     expect(gp.target(f"{row[1]} at position 1")).to_be_attached()
-    gp.choice("Done arranging").click()
+    gp.click(gp.choice("Done arranging"))
     expect(handover).to_contain_text("Bob's turn")
     gp.page.reload()
     wait_started(gp.page)
     # Still Bob's turn to arrange, behind the hand-over screen; no move was played.
     expect(body).to_have_attribute("data-turn", "handover")
     expect(handover).to_contain_text("Bob's turn")
-    gp.page.get_by_role("button", name="Show Bob's numbers").click()
+    gp.click(gp.page.get_by_role("button", name="Show Bob's numbers"))
     expect(body).to_have_attribute("data-turn", "arrange")
     expect(gp.status).to_contain_text("Bob: arrange your numbers")
-    gp.choice("Done arranging").click()
-    gp.page.get_by_role("button", name="Show Ann's numbers").click()
+    gp.click(gp.choice("Done arranging"))
+    gp.click(gp.page.get_by_role("button", name="Show Ann's numbers"))
     # Ann's swap survived the reload: her row reads as she left it.
     own = [gp.target(str(n)) for n in (row[1], row[0], row[2])]
     boxes = [card.bounding_box() for card in own]

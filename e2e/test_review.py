@@ -95,7 +95,7 @@ def test_a_lost_game_shows_its_mistake_and_tries_again(
     # Selecting the mistake explains it and offers to try again.
     detail = gp.page.locator(".review-detail")
     expect(detail).to_be_hidden()  # the last move shown is the computer's win
-    moves.nth(0).click()
+    gp.click(moves.nth(0))
     expect(moves.nth(0)).to_have_class(re.compile(r"\bcurrent\b"))
     expect(detail).to_be_visible()
     expect(detail).to_contain_text(f"Winning moves were: {best}.")
@@ -167,7 +167,7 @@ def test_a_long_review_leaves_the_page_free_to_step(
     reviewing = gp.page.locator("#history .review-mark.reviewing")
     expect(reviewing).to_have_count(total)
     expect(reviewing.first).to_have_text("reviewing…")
-    gp.page.get_by_role("button", name="First position").click()
+    gp.click(gp.page.get_by_role("button", name="First position"))
     expect(gp.history).to_have_count(0)
     expect(gp.page.locator("#history li.future")).to_have_count(total)
     expect(reviewing).to_have_count(total)

@@ -38,7 +38,7 @@ def test_every_mode_and_hint_need_only_the_trimmed_library(
     for fields in MODES:
         gp.new_game(**fields)
         gp.wait_for_my_turn()
-        gp.page.get_by_role("button", name="Hint").click()
+        gp.click(gp.page.get_by_role("button", name="Hint"))
         expect(gp.message).to_have_text(re.compile(r"\S"))  # a hint or why there is none
         play_out(gp)
     assert page.locator("html").get_attribute("data-stdlib-fallback") is None

@@ -143,6 +143,7 @@ def test_two_tabs_against_the_computer_show_the_same_computer_moves(
     first = open_game(context, watch, site_url, "number-duel", query)
     first.new_game(mode="cpu2", first="1", numbers="5", name1="", name2="")
     second = open_game(context, watch, site_url, "number-duel", query)
+    first.in_front()  # the player plays in the first tab; the second follows its save
     for turn in range(1, 4):
         first.wait_for_my_turn()
         take_turn(first)

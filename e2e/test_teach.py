@@ -289,7 +289,10 @@ def test_a_teacher_builds_a_lesson_for_every_game_that_plays_on_another_site(
         assert position(game) == shown, slug
         for board_shown in (board, game):
             left_out(board_shown, slug)
+        # Each move made in the tab in front, as a person makes it (see GamePage.in_front).
+        framing[index].bring_to_front()
         make_a_move(game)
         framing[index].close()
+        host.bring_to_front()
         make_a_move(board)
     host.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import io
 import zipfile
-from collections.abc import Sequence
 from pathlib import Path
 
 import precompress
@@ -37,14 +36,10 @@ def test_what_is_compressed_by_its_own_format(data: bytes, compressed: bool) -> 
     assert precompress.already_compressed(data) is compressed
 
 
-def gzip_files(paths: Sequence[Path]) -> list[bytes]:
-    return [precompress.gzip_bytes(path.read_bytes()) for path in paths]
-
-
 def test_pack_replaces_each_file_by_a_gzip_of_it(tmp_path: Path) -> None:
     (tmp_path / "py").mkdir()
     (tmp_path / "py" / "bundle.zip").write_bytes(zipped(zipfile.ZIP_STORED))
-    sizes = precompress.pack(tmp_path, ["py/bundle.zip"], gzip_files)
+    sizes = precompress.pack(tmp_path, ["py/bundle.zip"], precompress.gzip_files)
     packed = tmp_path / "py" / "bundle.zip.gz"
     assert not (tmp_path / "py" / "bundle.zip").exists()
     assert sizes == {"py/bundle.zip.gz": packed.stat().st_size}
@@ -68,3 +63,13 @@ def test_zopfli_makes_a_smaller_gzip_of_the_same_bytes_once(tmp_path: Path) -> N
     (kept,) = list(cache.iterdir())
     kept.write_bytes(precompress.gzip_bytes(b"kept"))  # what the cache holds is what is used
     assert precompress.zopfli_files([source], cache) == [kept.read_bytes()]
+
+
+def test_the_build_compresses_with_zopfli_unless_told_gzip() -> None:
+    """zopfli for what is deployed; `ND_COMPRESS=gzip` (`make test`'s build) for the same
+    format at once; a misspelt name stops the build rather than shipping either silently."""
+    assert precompress.chosen({}) is precompress.zopfli_files
+    assert precompress.chosen({"ND_COMPRESS": "zopfli"}) is precompress.zopfli_files
+    assert precompress.chosen({"ND_COMPRESS": "gzip"}) is precompress.gzip_files
+    with pytest.raises(SystemExit, match="ND_COMPRESS='gzip9'"):
+        precompress.chosen({"ND_COMPRESS": "gzip9"})

@@ -309,7 +309,7 @@ def build(out: Path) -> None:
     # These travel gzipped whatever the host compresses: the page fetches <name>.gz.
     packed = (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
     snapshot.install(out, precompressed=packed, bundle=BUNDLE)
-    precompress.pack(out, packed)
+    precompress.pack(out, packed, precompress.chosen())
     stdlib += precompress.SUFFIX
     sizes = runtime_sizes(out, stdlib)
     copy_tree(SITE / "assets", out / "assets")
