@@ -169,13 +169,15 @@ def conditions(mbit: float, latency: float) -> dict[str, Any]:
     }
 
 
-# After a press on the build's board: shown at once ("shown"), or not taken yet ("getting
-# ready"), or Python was there first ("python": it took the press itself); waits until the
-# page has said which.
+# After a press on the build's board: shown at once ("shown", also once its file has come,
+# for a press the page fetches: its button says `data-nd-pressed` meanwhile), or not taken
+# yet ("getting ready"), or Python was there first ("python": it took the press itself);
+# waits until the page has said which.
 TAKEN = """() => new Promise((done) => {
   const said = () => {
     if (performance.getEntriesByName('nd-first-press-shown').length) done('shown');
     else if (document.querySelector('#board[data-getting-ready]')) done('getting ready');
+    else if (document.querySelector('#board [data-nd-pressed]')) requestAnimationFrame(said);
     else if (performance.getEntriesByName('bench-answered').length) done('python');
     else requestAnimationFrame(said);
   };
