@@ -59,6 +59,14 @@ def baseline_site(ref: str | None) -> tuple[str, Path] | None:
     return commit[:7], site
 
 
+def linked(source: str, target: str) -> None:
+    """A hard link to `source` (no bytes copied), or a copy on another file system."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
 def build(commit: str, folder: Path) -> None:
     print(f"building the baseline {commit[:7]} in {folder} (once)", file=sys.stderr, flush=True)
     shutil.rmtree(folder, ignore_errors=True)
@@ -70,7 +78,12 @@ def build(commit: str, folder: Path) -> None:
     lock = "package-lock.json"
     same_packages = (folder / lock).read_bytes() == (ROOT / lock).read_bytes()
     if same_packages and (ROOT / "node_modules" / ".build-installed").exists():
-        (folder / "node_modules").symlink_to(ROOT / "node_modules")
+        # Linked file by file, never the folder itself: an `npm ci` there (the older
+        # Makefile's idea of what is out of date) empties node_modules before it installs,
+        # which through a link to the folder emptied this checkout's own.
+        shutil.copytree(
+            ROOT / "node_modules", folder / "node_modules", symlinks=True, copy_function=linked
+        )
     log = folder / "build.log"
     with log.open("w") as out:
         made = subprocess.run(
