@@ -205,3 +205,28 @@ def test_no_request_is_redirected_out_of_the_site(servers: dict[str, int], path:
         if location is not None:
             assert location.startswith(prefix) and not location.startswith("//"), location
             assert "\r" not in location and "\n" not in location
+
+
+def test_a_response_is_sent_without_waiting_for_the_client_s_acknowledgement(site: Path) -> None:
+    """Nagle's algorithm is off on every connection: with it, a small body written after
+    the headers waits for the client's delayed acknowledgement (40 ms on Linux)."""
+    import socket
+
+    from site_server import SiteHandler
+
+    seen: list[int] = []
+
+    class Recording(SiteHandler):
+        def do_GET(self) -> None:
+            seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            super().do_GET()
+
+    httpd, _ = start_server(site, handler_class=Recording)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", httpd.server_address[1], timeout=10)
+        connection.request("GET", "/assets/style.css")
+        assert connection.getresponse().read() == b"body{}"
+        connection.close()
+    finally:
+        httpd.shutdown()
+    assert seen and all(seen)
