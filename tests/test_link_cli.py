@@ -17,7 +17,7 @@ from strategies import SLUGS
 
 from py_rules import new_game
 from py_rules.play.link import Device
-from py_rules.play.link.device import OVER, YOUR_TURN
+from py_rules.play.link.status import OVER, YOUR_TURN
 from py_rules.rules.core import other
 from py_rules.terminal import cli
 

@@ -13,8 +13,6 @@ LIMIT = 400
 NOT_SPLIT_YET = {
     "site/app/browser/mirror.py": "its document (Element, Document, Style, the canvas) was"
     " being changed on another branch; its selectors are split out already (selectors.py)",
-    "py_rules/play/link/device.py": "a device's start, its refusals of a link received and"
-    " its keeping: not split yet",
 }
 
 

@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from ..play.link.device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN, Device
+from ..play.link.device import Device
 from ..play.link.line import RESIGNED
 from ..play.link.payload import decode
+from ..play.link.status import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
 from ..play.link.wire import LinkRefused, from_text
 from ..play.session import Session
 from ..registry import GAMES, game_class

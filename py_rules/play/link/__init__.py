@@ -9,8 +9,9 @@ learns more than the rules show nor changes its order unseen (`docs/link-protoco
 
 from __future__ import annotations
 
-from .device import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN, Device, Received
+from .device import Device, Received
 from .line import RESIGNED
+from .status import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
 from .wire import LinkRefused, token_of
 
 __all__ = [

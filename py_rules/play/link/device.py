@@ -28,35 +28,25 @@ from typing import Any
 
 from ...registry import game_class
 from ...rules.core import Game, Outcome, other
-from ...rules.errors import BadOption, BadSave, IllegalMove, RulesError
+from ...rules.errors import BadOption, BadSave, IllegalMove
 from ...rules.games.number_duel import Attack
+from . import keeping
 from .draw import VALUE_BYTES, Draw, commitment
 from .line import (
     Line,
     Problem,
     Reading,
-    chosen_settings,
     drawable,
     drawn_options,
     outcome,
     public_options,
 )
 from .payload import GAME_ID_BYTES, decode, encode
-from .refusals import check_continues, check_sender
+from .refusals import check_continues, check_same_game, check_sender
 from .replay import Replay, walk
 from .seal import SALT_BYTES, Entropy, Opening, seal_row
+from .status import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
 from .wire import LinkRefused, from_text, to_text
-
-DATA_VERSION = 1
-# What a device is waiting for, in one word (front ends and the terminal word it).
-YOUR_TURN, THEIR_TURN, WAITING, OVER, CHEATING, STOPPED = (
-    "your-turn",
-    "their-turn",
-    "waiting",  # for the other player to open the invitation (their numbers unsealed)
-    "over",
-    "cheating",
-    "stopped",
-)
 
 
 @dataclass(frozen=True)
@@ -358,27 +348,7 @@ class Device:
         payload = from_text(text)
         reading = decode(payload)
         line, mine = reading.line, self.line
-        if line.game_id != mine.game_id:
-            raise LinkRefused("other-game", "This link is for another game.")
-        if reading.sender == self.seat:
-            raise LinkRefused(
-                "own", "This is your own link: send it to the other player, and open theirs."
-            )
-        if digest(payload) == self.received:
-            raise LinkRefused("sent-twice", "You have opened this link already.")
-        if chosen_settings(line) != chosen_settings(mine):
-            raise LinkRefused("tampered", "This link has other settings or names than this game.")
-        for seat in (1, 2):
-            if (
-                line.sealed(seat)
-                and mine.sealed(seat)
-                and line.seals[seat - 1] != mine.seals[seat - 1]
-            ):
-                raise LinkRefused(
-                    "tampered",
-                    f"This link has other seals for {mine.names[seat - 1]}'s numbers than this game"
-                    " (was the game opened on two devices?).",
-                )
+        check_same_game(reading, mine, self.seat, digest(payload) == self.received)
         check_continues(reading, mine, self._reading.movers, self.seat)
         new = list(
             zip(reading.movers[len(mine.moves) :], line.moves[len(mine.moves) :], strict=True)
@@ -407,56 +377,9 @@ class Device:
 
     def to_data(self) -> dict[str, Any]:
         """Everything this device keeps, secrets included (never send this)."""
-        return {
-            "v": DATA_VERSION,
-            "seat": self.seat,
-            "line": self.link(),
-            "order": list(self.order),
-            "salts": [salt.hex() for salt in self.salts],
-            "received": self.received.hex(),
-            "ended": list(self.ended) if self.ended else None,
-            "drawn": self.drawn.hex(),
-        }
+        return keeping.to_data(self)
 
     @classmethod
     def from_data(cls, data: Any) -> Device:
         """A device as `to_data` kept it, every part checked (BadSave if not)."""
-        try:
-            if not isinstance(data, dict) or data.get("v") != DATA_VERSION:
-                raise BadSave("This is not a game by link of this version.")
-            reading = decode(from_text(data["line"]))
-            seat, ended = data["seat"], data["ended"]
-            order = [int(n) for n in data["order"]]
-            salts = [bytes.fromhex(s) for s in data["salts"]]
-            if seat != reading.sender or any(len(s) != SALT_BYTES for s in salts):
-                raise BadSave("This game by link is corrupt.")
-            if ended is not None and (
-                not isinstance(ended, list)
-                or len(ended) != 2
-                or ended[0] not in (CHEATING, STOPPED)
-            ):
-                raise BadSave("This game by link is corrupt.")
-            drawn = bytes.fromhex(data.get("drawn", ""))
-            draw = reading.line.draw
-            if (
-                draw
-                and draw.seat == seat
-                and commitment(reading.line.game_id, seat, drawn) != (draw.commitment)
-            ):
-                raise BadSave("This game by link does not match its own draw.")
-            received = bytes.fromhex(data["received"])
-            device = cls(seat, reading.line, order, salts, received, drawn=drawn)
-            device.ended = (str(ended[0]), str(ended[1])) if ended else None
-        except (AttributeError, KeyError, TypeError, ValueError, RulesError) as error:
-            if isinstance(error, BadSave):
-                raise
-            raise BadSave("This game by link is corrupt.") from None
-        if device.line.hidden:
-            kept = iter(device.salts)
-            try:
-                _, seals = seal_row(device.line.game_id, seat, device.order, lambda _n: next(kept))
-            except (StopIteration, ValueError):
-                raise BadSave("This game by link is corrupt.") from None
-            if seals != device.line.seals[seat - 1]:
-                raise BadSave("This game by link does not match its own seals.")
-        return device
+        return keeping.from_data(cls, data)

@@ -2,14 +2,43 @@
 does not continue this device's line (a changed move, a second answer to one position, a
 changed draw or opening, an older line or the same one again), and a link that says what
 only this device may say (its own row's numbers, its resignation or closing, its part of the
-draw). `Device.receive` asks both, with the link's reading, the line the device has (`mine`)
+draw), and a link from another game, this player or settings not this game's.
+`Device.receive` asks all three, with the link's reading, the line the device has (`mine`)
 and its player (`seat`); a refusal raises `LinkRefused` and changes nothing.
 """
 
 from __future__ import annotations
 
-from .line import Line, Reading
+from .line import Line, Reading, chosen_settings
 from .wire import LinkRefused
+
+
+def check_same_game(reading: Reading, mine: Line, seat: int, opened_before: bool) -> None:
+    """Refuse a link that is not the other player's next word in this very game: another
+    game's, this player's own, one opened already (`opened_before`), or one with other
+    settings, names or seals than the game this device holds."""
+    line = reading.line
+    if line.game_id != mine.game_id:
+        raise LinkRefused("other-game", "This link is for another game.")
+    if reading.sender == seat:
+        raise LinkRefused(
+            "own", "This is your own link: send it to the other player, and open theirs."
+        )
+    if opened_before:
+        raise LinkRefused("sent-twice", "You have opened this link already.")
+    if chosen_settings(line) != chosen_settings(mine):
+        raise LinkRefused("tampered", "This link has other settings or names than this game.")
+    for player in (1, 2):
+        if (
+            line.sealed(player)
+            and mine.sealed(player)
+            and line.seals[player - 1] != mine.seals[player - 1]
+        ):
+            raise LinkRefused(
+                "tampered",
+                f"This link has other seals for {mine.names[player - 1]}'s numbers than this game"
+                " (was the game opened on two devices?).",
+            )
 
 
 def check_sender(reading: Reading, mine: Line, seat: int) -> None:
