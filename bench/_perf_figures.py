@@ -133,3 +133,47 @@ def main_thread_cpu(trace: bytes) -> list[float]:
     ran = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main]
     tasks = [e for e in ran if e["name"] == "ThreadControllerImpl::RunTask"]
     return [e.get("tdur", 0) / 1000 for e in tasks or [e for e in ran if e["name"] == "RunTask"]]
+
+
+FRAME_WORK = {"UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Commit"}
+
+
+def largest_message_task(trace: bytes) -> dict[str, float]:
+    """The main thread's task that handled the worker's largest message (the longest
+    `HandlePostMessage` in thread time: Python's first drawing on a game page) and the next
+    task that renders a frame, in thread time (ms): `batch` (the whole task), `batch_style`
+    (the style recalculation forced inside it), `frame` (the task after it that lays out or
+    paints). A change that only moves work from the one into the other shows here."""
+    events = json.loads(trace)["traceEvents"]
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    ran = sorted(
+        (e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main),
+        key=lambda e: e["ts"],
+    )
+    names = {e["name"] for e in ran}
+    task_name = (
+        "ThreadControllerImpl::RunTask" if "ThreadControllerImpl::RunTask" in names else "RunTask"
+    )
+    tasks = [e for e in ran if e["name"] == task_name]
+    handled = [e for e in ran if e["name"] == "HandlePostMessage"]
+    if not handled:
+        return {"batch": 0.0, "batch_style": 0.0, "frame": 0.0}
+    message = max(handled, key=lambda e: e.get("tdur", 0))
+    inside = lambda task, e: task["ts"] <= e["ts"] < task["ts"] + task["dur"]  # noqa: E731
+    task = next(t for t in tasks if inside(t, message))
+    style = sum(
+        e.get("tdur", 0) for e in ran if e["name"] == "UpdateLayoutTree" and inside(task, e)
+    )
+    later = (t for t in tasks if t["ts"] >= task["ts"] + task["dur"])
+    frame = next(
+        (t for t in later if any(e["name"] in FRAME_WORK and inside(t, e) for e in ran)), None
+    )
+    return {
+        "batch": task.get("tdur", 0) / 1000,
+        "batch_style": style / 1000,
+        "frame": 0.0 if frame is None else frame.get("tdur", 0) / 1000,
+    }

@@ -10,6 +10,7 @@ from typing import Any
 from _perf_figures import (
     Phase,
     Worst,
+    largest_message_task,
     lighthouse_figures,
     main_thread_cpu,
     medians,
@@ -112,3 +113,33 @@ def test_the_main_threads_tasks_in_thread_time() -> None:
     ]
     trace = json.dumps({"traceEvents": events}).encode()
     assert main_thread_cpu(trace) == [12.5, 3.0]
+
+
+def test_the_task_of_the_largest_message_and_the_frame_after_it() -> None:
+    """The task that handled the longest message in thread time, the style recalculation
+    inside it, and the next task that renders (a task with only script in between is not
+    the frame); a worker's message handling does not count."""
+    names = [(1, "CrRendererMain"), (2, "DedicatedWorker thread")]
+    events: list[dict[str, Any]] = [
+        {"name": "thread_name", "ph": "M", "pid": 7, "tid": tid, "args": {"name": name}}
+        for tid, name in names
+    ]
+
+    def ran(name: str, tid: int, ts: int, tdur: int) -> dict[str, Any]:
+        return {"name": name, "ph": "X", "pid": 7, "tid": tid, "ts": ts, "dur": tdur, "tdur": tdur}
+
+    task = "ThreadControllerImpl::RunTask"
+    events += [
+        ran(task, 1, 0, 20_000),
+        ran("HandlePostMessage", 1, 10, 5_000),
+        ran(task, 1, 30_000, 40_000),
+        ran("HandlePostMessage", 1, 30_010, 39_000),
+        ran("UpdateLayoutTree", 1, 40_000, 9_000),
+        ran(task, 1, 80_000, 4_000),
+        ran(task, 1, 90_000, 15_000),
+        ran("Paint", 1, 91_000, 2_000),
+        ran(task, 2, 0, 300_000),
+        ran("HandlePostMessage", 2, 10, 200_000),
+    ]
+    trace = json.dumps({"traceEvents": events}).encode()
+    assert largest_message_task(trace) == {"batch": 40.0, "batch_style": 9.0, "frame": 15.0}
