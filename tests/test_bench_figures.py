@@ -7,6 +7,7 @@ import json
 import math
 from typing import Any
 
+import pytest
 from _perf_figures import (
     Phase,
     Worst,
@@ -17,6 +18,8 @@ from _perf_figures import (
     overall,
     worst_by_phase,
 )
+
+pytestmark = pytest.mark.no_wasm  # the benchmarks run on the host
 
 
 def lighthouse_report(score: float | None, tbt: float, tasks: list[float]) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # what the host's build installs and imports
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
 LOCK = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
@@ -79,7 +81,6 @@ def is_local(name: str) -> bool:
     )
 
 
-@pytest.mark.no_wasm  # starts a subprocess
 def test_the_build_imports_nothing_but_the_standard_library_and_its_own_modules() -> None:
     loaded = modules_the_build_loads()
     assert {"build_site", "serve", "site_server", "notices", "py_rules"} <= set(loaded)
@@ -94,7 +95,6 @@ def test_the_build_imports_nothing_but_the_standard_library_and_its_own_modules(
         assert outside == set(), f"{path.relative_to(ROOT)} imports {sorted(outside)}"
 
 
-@pytest.mark.no_wasm  # starts a subprocess
 def test_every_npm_package_the_build_reads_is_a_pinned_dependency() -> None:
     named = set()
     for path in modules_the_build_loads().values():
@@ -160,7 +160,6 @@ def build_import_path() -> str:
     return found.group(1)
 
 
-@pytest.mark.no_wasm  # runs make
 @pytest.mark.parametrize("target", ["site", "serve"])
 def test_the_build_installs_only_the_build_set(target: str) -> None:
     commands = dry_run(target)
@@ -170,7 +169,6 @@ def test_the_build_installs_only_the_build_set(target: str) -> None:
     assert not any(".venv" in c for c in commands), commands
 
 
-@pytest.mark.no_wasm  # runs make
 def test_the_tests_install_the_build_set_and_the_test_tools() -> None:
     commands = dry_run("test")
     assert any(re.search(r"pip install .*-e '\.\[test\]'", c) for c in commands), commands

@@ -12,6 +12,8 @@ from pathlib import Path
 import embed
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # reads the site's CSS files: no Python code of the page runs
+
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "site" / "assets"
 # (file, selector, property) -> why it stays physical.

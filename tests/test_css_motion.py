@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # reads the site's CSS files: no Python code of the page runs
+
 ASSETS = Path(__file__).resolve().parent.parent / "site" / "assets"
 ANIMATION = re.compile(r"animation\s*:\s*([^;}]*)", re.IGNORECASE)
 

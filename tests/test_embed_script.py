@@ -4,6 +4,9 @@ Python runs in a worker) copied in whole, as a local function of its one closure
 from __future__ import annotations
 
 import embed
+import pytest
+
+pytestmark = pytest.mark.no_wasm  # the build writes embed.js on the host
 
 
 def test_embed_js_holds_the_whole_page_side_of_the_worker_as_a_local_function() -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # reads the sources' imports (ast): the same on any Python
+
 ROOT = Path(__file__).resolve().parent.parent
 Graph = dict[str, set[str]]
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import offline
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # the build writes the service worker's lists on the host
+
 PAGES = {
     "index.html": "<p>Home @BUILD_VERSION@</p>",
     "games/circle-duel/index.html": "<p>Circle Duel</p>",

@@ -11,6 +11,8 @@ from pathlib import Path
 import precompress
 import pytest
 
+pytestmark = pytest.mark.no_wasm  # the build compresses on the host
+
 TEXT = b"def play(move):\n    return move\n" * 200
 
 
@@ -48,7 +50,6 @@ def test_pack_replaces_each_file_by_a_gzip_of_it(tmp_path: Path) -> None:
     assert packed.read_bytes()[4:8] == b"\0\0\0\0"  # no time in the header: reproducible
 
 
-@pytest.mark.no_wasm  # runs zopfli in Node.js
 def test_zopfli_makes_a_smaller_gzip_of_the_same_bytes_once(tmp_path: Path) -> None:
     """The build's compressor (npm @gfx/zopfli): gzip's format, smaller than gzip -9, no time
     in the header, and kept: a second build of the same file runs no compressor."""

@@ -20,6 +20,7 @@ from app.modes.hot_seat import HotSeat
 from app.renderers import renderer_class
 from app.renderers.base import View
 from app.settings import Features, Settings
+from strategies import SHIPPED, every_game
 
 from py_rules import GAMES, Phase, Session
 from py_rules.play.link import CHEATING, OVER, STOPPED, THEIR_TURN, WAITING, YOUR_TURN
@@ -315,10 +316,24 @@ def finish(ann: LinkDesk, bob: LinkDesk) -> LinkDesk:
     return last
 
 
-@pytest.mark.parametrize("slug", ["circle-duel", "number-duel"])
+# Small games of every shipped kind (e2e/test_link_play.py plays two of them to the end in
+# the browser, by clicks, with these options; this test ends every kind).
+SMALL = every_game(
+    {
+        "circle-duel": {"size": "5"},
+        "number-circle": {},
+        "sequence-duel": {"size": "6"},
+        "digit-chain": {"pool": "30"},
+        "number-duel": {"numbers": "3"},
+    },
+    SHIPPED,
+)
+
+
+@pytest.mark.parametrize("slug", SHIPPED)
 def test_the_end_is_said_in_each_players_words_and_the_last_link_offered_once(slug: str) -> None:
     ann, bob = desk(slug), desk(slug)
-    ann.start(settings(**({"numbers": "3"} if slug == "number-duel" else {"size": "5"})), 1)
+    ann.start(settings(**SMALL[slug]), 1)
     if ann.device.status == WAITING:
         assert bob.open(ann.address()) == "" and bob.arranging is not None
         bob.arranging.done_arranging()

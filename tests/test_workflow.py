@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.no_wasm  # reads the workflow file: no Python code of the page runs
+
 WORKFLOW = Path(__file__).resolve().parent.parent / ".github" / "workflows" / "pages.yml"
 MAINTAINED_NODE_LTS = {"22", "24"}  # Node.js 20 reached its end of life in April 2026
 USES = re.compile(r"^\s*(?:- )?uses:\s*(\S+)(.*)$")

@@ -11,7 +11,7 @@ settings.register_profile(
     "wasm",
     # WebAssembly runs Python several times slower than CPython, and the CPython run already
     # explores widely: this run proves the same code paths work on Python 3.14/Emscripten, for
-    # which fewer examples suffice (the suite takes about a minute of CPU time here).
+    # which fewer examples suffice (the whole run: about 130 CPU s, 8 of them Pyodide's start).
     max_examples=25,
     # Timings are slower and noisier here: a deadline or the too_slow check would flake.
     # data_too_large is suppressed for long games, as tests/conftest.py does on CPython.
