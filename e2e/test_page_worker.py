@@ -299,3 +299,47 @@ def test_undo_while_the_computer_thinks_drops_its_reply(
     replies = {m.group(0) for e in page.evaluate("window.ndEntries") if (m := REPLY.match(e))}
     assert replies <= {REPLY.match(replied).group(0)}  # type: ignore[union-attr]
     page.close()
+
+
+# When the page's board buttons were moved by Python's first drawing and when the board's
+# canvas next drew text, in frames counted from the page's start (`window.ndFrames`).
+RECORD_FRAMES = """
+window.ndFrames = 0;
+const tick = () => { window.ndFrames += 1; requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+window.ndMoved = null;
+window.ndDrawnAfter = null;
+new MutationObserver((records) => {
+  const moved = records.some((r) => r.target.matches?.("#targets button"));
+  if (window.ndMoved === null && moved && document.body?.dataset.state === "ready") {
+    window.ndMoved = window.ndFrames;
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });
+const fillText = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (...args) {
+  const board = this.canvas.id === "board-canvas";
+  if (board && window.ndMoved !== null && window.ndDrawnAfter === null) {
+    window.ndDrawnAfter = window.ndFrames;
+  }
+  return fillText.apply(this, args);
+};
+"""
+
+
+def test_python_s_first_drawing_draws_its_picture_in_a_task_after_the_next_frame(
+    browser: Any, site_url: str, watch: Any
+) -> None:
+    """At a phone's width Python's first drawing moves every board button and draws the
+    picture anew: the buttons move in the message's own task, the picture after the next
+    frame, in a task of its own (one long task on a phone's CPU otherwise)."""
+    context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
+    try:
+        context.add_init_script(RECORD_FRAMES)
+        page = watch.attach(context.new_page())
+        open_worker_page(page, site_url, "digit-chain")
+        page.wait_for_function("() => window.ndDrawnAfter !== null")
+        moved, drawn = page.evaluate("() => [window.ndMoved, window.ndDrawnAfter]")
+        assert drawn > moved
+        expect(page.locator("html")).not_to_have_attribute("data-nd-pending", "")
+    finally:
+        context.close()

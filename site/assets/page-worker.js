@@ -327,6 +327,10 @@
    * yet (then kept, and shown all at once with the ops that play it: the fresh board never
    * shows again between the two). */
   function received(ops, batch, handled) {
+    if (waitingForPicture !== null) {
+      waitingForPicture.push([ops, batch, handled]);
+      return;
+    }
     if (fetching !== null && handled > 0) stopFetching();
     if (held !== null) {
       held.push(...ops);
@@ -349,7 +353,49 @@
       if (messageDrawn !== null) document.getElementById("message").textContent = messageDrawn;
       messageDrawn = null;
     }
-    applyOps(ops);
+    const [now, later] = drewOnce ? [ops, []] : picturesApart(ops);
+    drewOnce ||= now.some(([name]) => name !== "effect");
+    applyOps(now);
+    if (later.length) {
+      // Python's first drawing: its pictures in a task of their own after the next frame.
+      waitingForPicture = [];
+      afterFirstFrame(() => {
+        applyOps(later);
+        appliedDrawing(batch, handled);
+        const waiting = waitingForPicture;
+        waitingForPicture = null;
+        for (const message of waiting) received(...message);
+      });
+      return;
+    }
+    appliedDrawing(batch, handled);
+  }
+
+  // Python's first drawing changes most of the page at once: at another width than the
+  // build's, every board button moves and the picture is drawn anew, which on a phone's CPU
+  // made one task of over 100 ms. Its canvases' new sizes (a size set clears a canvas) and
+  // pictures wait for a task of their own after the next frame, which lays the page out:
+  // the build's picture shows until then (the buttons over it are transparent, their moving
+  // shows nothing), and the picture's text no longer makes the browser work out the page's
+  // new style inside the same task. Messages that come meanwhile wait behind it, in order.
+  let drewOnce = false; // Python's first drawing has been applied
+  let waitingForPicture = null; // messages held while the first drawing's pictures wait
+  const CANVAS_SIZES = new Set(["width", "height"]);
+  function picturesApart(ops) {
+    const canvases = new Set(ops.filter(([name]) => name === "draw").map(([, id]) => id));
+    const now = [];
+    const later = [];
+    for (const op of ops) {
+      const [name, id, what] = op;
+      const picture = canvases.has(id) && (name === "draw" || ((name === "attr" || name === "prop") && CANVAS_SIZES.has(what)));
+      (picture ? later : now).push(op);
+    }
+    return [now, later];
+  }
+
+  /** What follows a message's ops: the batch counted as applied, the build's leftovers gone
+   * once Python's page is up, Python's answers counted. */
+  function appliedDrawing(batch, handled) {
     appliedBatch(batch); // the last of the batches applied now
     // Python's page is up: what the build drew and Python did not make again goes.
     if (!pruned && document.body.dataset.state === "ready") {
