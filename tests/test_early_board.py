@@ -18,6 +18,7 @@ import page_templates
 import press_data
 import pytest
 from app import main, worker
+from app.browser import page_diff
 from app.browser.mirror import FIRST_NEW_ID, Document
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -156,7 +157,7 @@ def shows_what_python_shows(slug: str, key: str, press: dict[str, Any]) -> None:
     assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
     assert parts(mirror) == parts(after.replica), key
     assert any(op[:2] == ["effect", "mark"] for op in posted.ops)
-    drawn_calls = press_data.last_picture(after.ops, data["canvas"])
+    drawn_calls = page_diff.last_picture(after.ops, data["canvas"])
     patch = press["pictures"].get("light")
     shown = (
         data["pictures"]["light"]
@@ -178,7 +179,7 @@ def test_each_recorded_press_s_dark_picture_is_what_a_dark_start_and_that_press_
     for key in list(presses)[:: max(1, len(presses) // 6)]:  # a few of Digit Chain's 99
         run = early_board.Run(game_page(slug), slug, None, "dark")
         run.press(key)
-        drawn_calls = press_data.last_picture(run.ops, data["canvas"])
+        drawn_calls = page_diff.last_picture(run.ops, data["canvas"])
         patch = presses[key]["pictures"].get("dark")
         fresh = data["pictures"]["dark"]
         assert (fresh if patch is None else press_data.patched(fresh, patch)) == drawn_calls, key
@@ -236,7 +237,7 @@ def test_the_build_raises_when_a_press_does_not_go_back_to_the_fresh_board(undo:
         run.undo = undo
         canvas = run.board.querySelector("canvas")
         assert canvas is not None
-        picture = press_data.last_picture(run.ops, canvas.nodeId) or []
+        picture = page_diff.last_picture(run.ops, canvas.nodeId) or []
         with pytest.raises(ValueError, match="is not the fresh board"):
             early_board.play_each(run, ["3", "7"], canvas.nodeId, {"light": picture})
         fine = early_board.Run(game_page(slug), slug, None, "light")

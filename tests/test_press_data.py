@@ -9,7 +9,7 @@ from typing import Any
 
 import press_data
 import pytest
-from app.browser.page_diff import Shape
+from app.browser.page_diff import Shape, canvas_pictures, last_picture
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,3 +77,17 @@ def test_a_page_that_is_not_the_fresh_one_is_refused(change: Any) -> None:
     change(other)
     with pytest.raises(ValueError):
         press_data.matched(other, fresh)
+
+
+def test_a_canvas_s_last_picture_is_what_was_drawn_after_its_size_was_last_set() -> None:
+    ops: list[Any] = [
+        ["draw", 5, [["fill"]]],
+        ["attr", 5, "width", "10"],
+        ["draw", 5, [["stroke"]]],
+        ["draw", 5, [["fillText", "1", 0, 0]]],
+        ["attr", 7, "width", "10"],  # an image, or a canvas sized and left blank
+    ]
+    assert last_picture(ops, 5) == [["stroke"], ["fillText", "1", 0, 0]]
+    assert last_picture(ops, 7) == []  # named a canvas: cleared
+    assert last_picture(ops, 8) is None  # neither cleared nor drawn
+    assert canvas_pictures(ops) == {5: [["stroke"], ["fillText", "1", 0, 0]]}

@@ -51,9 +51,9 @@ from urllib.parse import urlsplit
 from app import main, worker
 from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
-from app.browser.page_diff import Shape, changes, declarations, shapes, tag_of
+from app.browser.page_diff import Shape, changes, declarations, last_picture, shapes, tag_of
 from app.drawing import theme as palettes
-from press_data import Names, Patches, document_of, last_picture, matched, renamed, renamed_scroll
+from press_data import Names, Patches, document_of, matched, renamed, renamed_scroll
 
 from py_rules import i18n
 

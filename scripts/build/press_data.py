@@ -15,7 +15,6 @@ press redraws each of its 99 cells in a new look, mostly from calls the fresh pi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from app.browser.mirror import Document, Element, Text
@@ -102,18 +101,6 @@ def document_of(found: dict[int, Shape], html: dict[str, str]) -> Document:
     doc.body.parent = doc.documentElement
     doc.documentElement.children_nodes = [doc.body]
     return doc
-
-
-def last_picture(ops: Iterable[Op], canvas: int) -> list[Any] | None:
-    """The calls of the canvas's last picture in `ops` (those after its size was last set,
-    which clears it); None when `ops` neither clear nor draw it."""
-    calls: list[Any] | None = None
-    for op in ops:
-        if op[0] == "attr" and op[1] == canvas and op[2] in ("width", "height"):
-            calls = []
-        elif op[0] == "draw" and op[1] == canvas:
-            calls = [*(calls or []), *op[2]]
-    return calls
 
 
 class Patches:

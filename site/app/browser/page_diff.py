@@ -9,7 +9,7 @@ again, which cost the page's main thread most of its start. Standard library onl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from .mirror import FIRST_NEW_ID, Document, Element, ProtocolError, Text
@@ -140,16 +140,28 @@ def page_shapes(doc: Document, built: Any) -> dict[int, Shape]:
     return found
 
 
-def canvas_pictures(ops: Iterable[Op]) -> dict[int, list[Any]]:
+def canvas_pictures(ops: Iterable[Op], canvases: Collection[int] = ()) -> dict[int, list[Any]]:
     """Each canvas drawn in `ops` and the calls of its last picture: those after its size
-    was last set (which clears it) or it was made."""
+    was last set (which clears it) or it was made. `canvases`: ids known to be canvases,
+    found cleared (an empty picture) even if `ops` never draw them; any other element is
+    taken for a canvas only once drawn (an image has a width too)."""
     found: dict[int, list[Any]] = {}
     for op in ops:
         if op[0] == "draw":
             found.setdefault(op[1], []).extend(op[2])
-        elif op[0] in ("new", "attr") and op[1] in found and (op[0] == "new" or op[2] in SIZES):
+        elif (
+            op[0] in ("new", "attr")
+            and (op[1] in found or op[1] in canvases)
+            and (op[0] == "new" or op[2] in SIZES)
+        ):
             found[op[1]] = []
     return found
+
+
+def last_picture(ops: Iterable[Op], canvas: int) -> list[Any] | None:
+    """The calls of the canvas's last picture in `ops`; None when `ops` neither clear nor
+    draw it."""
+    return canvas_pictures(ops, (canvas,)).get(canvas)
 
 
 def first_batch(base: dict[int, Shape], doc: Document, ops: list[Op], shown: list[Op]) -> list[Op]:
