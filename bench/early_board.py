@@ -25,7 +25,9 @@ the move on the board, which Python draws), and the bytes the server sent until 
 confirmation (counted at the server: a worker's downloads are in no page's resource timing).
 The press goes through Playwright in the first frame a legal button shows, so "shown"
 includes Playwright's own latency (its click's checks: a frame or two, tens of ms). Prints
-the load average before and after, medians over `--rounds`, and each target: board and
+the load average before and after, medians over `--rounds`, when the server was first asked
+for each of the runtime's files (the chain of requests before Python can start), and each
+target: board and
 first press within 1.0 s cold at 10 Mbit/s and 3.0 s at 2 Mbit/s; the confirmation no later
 than the old page's first move.
 """
