@@ -25,7 +25,9 @@ the move on the board, which Python draws), and the bytes the server sent until 
 confirmation (counted at the server: a worker's downloads are in no page's resource timing).
 The press goes through Playwright in the first frame a legal button shows, so "shown"
 includes Playwright's own latency (its click's checks: a frame or two, tens of ms). Prints
-the load average before and after, medians over `--rounds`, and each target: board and
+the load average before and after, medians over `--rounds`, when the server was first asked
+for each of the runtime's files (the chain of requests before Python can start), and each
+target: board and
 first press within 1.0 s cold at 10 Mbit/s and 3.0 s at 2 Mbit/s; the confirmation no later
 than the old page's first move.
 """
@@ -142,6 +144,14 @@ class TimedMeter(ByteMeter):
         super().reset()
         self.sends = []
 
+    def starts(self, since: float) -> dict[str, float]:
+        """When each file's first byte was sent, ms after `since` (the server answers at once,
+        so this is when the browser asked for it, give or take the link's latency)."""
+        first: dict[str, float] = {}
+        for at, _, path in self.sends:
+            first.setdefault(path, (at - since) * 1000)
+        return first
+
     def until(self, moment: float) -> dict[str, int]:
         """Bytes sent until `moment`, file by file."""
         files: dict[str, int] = {}
@@ -243,6 +253,7 @@ def one_visit(page: Any, target: Page, meter: TimedMeter, cdp: Any) -> dict[str,
         "shown": None if shown_mark is None else page.evaluate(MARK, shown_mark),
         "confirmed": confirmed,
         "files": (files := meter.until(started + confirmed / 1000)),
+        "starts": meter.starts(started),
         "bytes": sum(files.values()),
         "board": page.evaluate("() => document.documentElement.dataset.ndBoard ?? ''"),
         "boot": page.evaluate("() => document.documentElement.dataset.pythonBoot ?? ''"),
@@ -364,6 +375,7 @@ def report(
                         f" {mine / theirs:.2f}x"
                     )
     print_files(results, pages)
+    print_chain(results, pages)
     return ok
 
 
@@ -418,6 +430,51 @@ def print_files(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list
                 print(f"  {sent / 1e6:6.3f} MB  {path.removeprefix(PREFIX)}")
         small = [sent for sent in files.values() if sent < 5_000]
         print(f"  {sum(small) / 1e6:6.3f} MB  {len(small)} files of under 5 kB each")
+
+
+# The runtime's files, in the order a worker page asks for them (site/assets/python-worker.mjs,
+# the snapshot wrapper, Pyodide), and the old page's PyScript.
+RUNTIME = (
+    "python-worker.mjs",
+    "pyodide-snapshot-",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib-",
+    "number-duels.zip",
+    "core.js",
+)
+
+
+def print_chain(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list[Page]) -> None:
+    """When the server was first asked for each of the runtime's files (ms from navigation,
+    median of the rounds; on a quiet link, one request waiting for another shows as a later
+    start) and the kB it sent of each until Python's confirmation (twice a file's size: it was
+    downloaded twice). One game's pages and the floor: the others have the same chain."""
+    for network, by_page in results.items():
+        print(f"\n{network}: the runtime's requests, ms from navigation (kB sent until confirmed)")
+        kinds: set[str] = set()
+        for target in pages:
+            if target.kind in kinds or target.kind == "tutorial":
+                continue
+            kinds.add(target.kind)
+            for kind in ("cold", "warm"):
+                visits = by_page[f"{target.name} {kind}"]
+                if not visits:
+                    continue
+                seen: dict[str, list[tuple[float, int]]] = {}
+                for visit in visits:
+                    for path, at in visit["starts"].items():
+                        name = path.rsplit("/", 1)[-1]
+                        if any(name.startswith(r) for r in RUNTIME):
+                            seen.setdefault(name, []).append((at, visit["files"].get(path, 0)))
+                cells = sorted(
+                    (median([at for at, _ in v]) or 0, name, median([b for _, b in v]) or 0)
+                    for name, v in seen.items()
+                )
+                print(f"  {target.name} {kind}:")
+                for at, name, sent in cells:
+                    print(f"    {at:7,.0f}  {name} ({sent / 1000:,.0f} kB)")
 
 
 def main(argv: list[str] | None = None) -> int:

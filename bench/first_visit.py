@@ -49,6 +49,7 @@ from _browser import (
     chromium_path,
     load_average,
     load_parser,
+    python_places,
     require_site,
     serve_site,
 )
@@ -71,7 +72,7 @@ def language_address(site: Path, slug: str, tag: str) -> str | None:
     build from before the language folders (`--site`, to compare) showed Spanish with
     ?lang=es; None when the build has no such language."""
     if (site / tag / "games" / slug).is_dir():
-        return f"{tag}/games/{slug}/?delay=0"
+        return f"{tag}/games/{slug}/{python_places(site)['worker']}?delay=0"
     return f"games/{slug}/?lang=es&delay=0" if tag == "es" else None
 
 
@@ -212,11 +213,16 @@ def run(
     meter = ByteMeter()
     server, base = serve_site(site, floor=True, meter=meter)
     pages = {FLOOR: f"{base}{FLOOR_PATH}", TUTORIAL: f"{base}tutorial.html"}
-    pages |= {slug: f"{base}games/{slug}/?delay=0" for slug in slugs}
+    # The game pages whose Python runs in a worker (worker.html in a build that also has the
+    # old page, bench/_browser.py's python_places).
+    worker = python_places(site)["worker"]
+    pages |= {slug: f"{base}games/{slug}/{worker}?delay=0" for slug in slugs}
     # The first game as before a first visit made its own snapshot: it downloads the build's
     # (as it did on a fast network), and its warm visit restores that one, beside the warm
     # visit of the page above, which restores the snapshot made in the browser.
-    pages[slugs[0] + WITH_BUILD_SNAPSHOT] = f"{base}games/{slugs[0]}/?delay=0&{BUILD_SNAPSHOT}"
+    pages[slugs[0] + WITH_BUILD_SNAPSHOT] = (
+        f"{base}games/{slugs[0]}/{worker}?delay=0&{BUILD_SNAPSHOT}"
+    )
     for tag, language in VISITED.items():
         address = language_address(site, slugs[0], tag)
         if address is not None:

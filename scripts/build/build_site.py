@@ -74,6 +74,7 @@ import analysis_section  # noqa: E402  (scripts/build/analysis_section.py: perfe
 import catalogues  # noqa: E402  (scripts/build/catalogues.py: the compiled message catalogues)
 import diagram  # noqa: E402  (scripts/build/diagram.py: the standard board, drawn for the printout)
 import early_board  # noqa: E402  (scripts/build/early_board.py: the board before Python)
+import early_downloads  # noqa: E402  (scripts/build/early_downloads.py: the worker's at once)
 import embed  # noqa: E402  (scripts/build/embed.py: embed.js, embed.css and the tutorial)
 import notices  # noqa: E402  (scripts/build/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/build/offline.py: service worker, manifest, CSP)
@@ -195,16 +196,53 @@ def copy_game_data(out: Path) -> None:
         shutil.copyfile(ROOT / rel, out / rel)
 
 
-def pyscript_config(up: str, slug: str) -> str:
+def pyscript_config(up: str, slug: str, stdlib: str) -> str:
     """The inline PyScript config of the page of game `slug`, `up` levels below the root
-    (e.g. "../../"): the bundle, and the data of this game.
+    (e.g. "../../"): the bundle, and the data of this game; and for the worker's page, the
+    files its worker asks for at once (`early`, scripts/build/early_downloads.py; `stdlib`:
+    the trimmed standard library's name, as sent).
 
     No `packages` key: nothing beyond the runtime is fetched (micropip is not needed).
     """
-    files = {f"{up}{BUNDLE}": "./*"}
-    files |= {f"{up}{rel}": f"./{rel}" for rel, game in GAME_DATA.items() if game == slug}
-    config = {"interpreter": f"{up}vendor/pyodide/{snapshot.interpreter_name()}", "files": files}
+    files = {f"{up}{rel}": where for rel, where in python_files(slug).items()}
+    packed = set(packed_files(stdlib.removesuffix(precompress.SUFFIX)))
+    early = early_downloads.early(up, interpreter_path(), stdlib, list(python_files(slug)), packed)
+    config = {"interpreter": f"{up}{interpreter_path()}", "files": files, "early": early}
     return json.dumps(config, separators=(",", ":"))
+
+
+def python_files(slug: str) -> dict[str, str]:
+    """The files a page of game `slug` puts where PyScript would (path from the site's root ->
+    where): the bundle, and the data of this game."""
+    files = {BUNDLE: "./*"}
+    return files | {rel: f"./{rel}" for rel, game in GAME_DATA.items() if game == slug}
+
+
+def interpreter_path() -> str:
+    """The runtime wrapper the pages start Python with, from the site's root."""
+    return f"vendor/pyodide/{snapshot.interpreter_name()}"
+
+
+def packed_files(stdlib: str) -> tuple[str, ...]:
+    """The files that travel gzipped whatever the host compresses (the page fetches
+    <name>.gz), from the site's root; `stdlib`: the trimmed standard library's file name."""
+    return (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
+
+
+def runtime_values(slug: str, root: str, sizes: dict[str, int], stdlib: str) -> dict[str, str]:
+    """What a game page's Python templates (IN_PAGE, IN_WORKER) fill in, for the page of
+    `slug` at `root` (the way up to the site's root): the runtime's files by the names this
+    build gave them (`stdlib`: the trimmed standard library as sent, `sizes`: the runtime's
+    files for the progress bar)."""
+    return {
+        "slug": slug,
+        "config": html.escape(pyscript_config(root, slug, stdlib), quote=True),
+        "runtime_sizes": html.escape(json.dumps(sizes), quote=True),
+        "interpreter": snapshot.interpreter_name(),
+        "stdlib": stdlib,
+        "bundle": BUNDLE + precompress.SUFFIX,
+        "root": root,
+    }
 
 
 def vendored_files(out: Path) -> list[Path]:
@@ -233,15 +271,7 @@ def write_pages(
     write(out, language, "index.html", home)
     for slug, cls in py_rules.GAMES.items():
         parts = shared("../../", "game", language)
-        runtime = {
-            "slug": slug,
-            "config": html.escape(pyscript_config(parts["root"], slug), quote=True),
-            "runtime_sizes": html.escape(json.dumps(sizes), quote=True),
-            "interpreter": snapshot.interpreter_name(),
-            "stdlib": stdlib,
-            "bundle": BUNDLE + precompress.SUFFIX,
-            "root": parts["root"],
-        }
+        runtime = runtime_values(slug, parts["root"], sizes, stdlib)
         for page_name, (head, body) in PYTHON_PLACES.items():
             page = render(
                 "game.html",
@@ -307,7 +337,7 @@ def build(out: Path) -> None:
     # One file a language, outside the bundle: a page fetches only the one it shows.
     catalogues.compile_all(out / "locale")
     # These travel gzipped whatever the host compresses: the page fetches <name>.gz.
-    packed = (BUNDLE, f"vendor/pyodide/{stdlib}", *GAME_DATA)
+    packed = packed_files(stdlib)
     snapshot.install(out, precompressed=packed, bundle=BUNDLE)
     precompress.pack(out, packed, precompress.chosen())
     stdlib += precompress.SUFFIX

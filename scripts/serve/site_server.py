@@ -58,6 +58,7 @@ class ByteMeter:
         self.sent = 0
         self.last = time.monotonic()
         self.paths: dict[str, int] = {}
+        self.bodies: dict[str, int] = {}  # how many times each path's body was sent
 
     def add(self, count: int, path: str = "") -> None:
         with self._lock:
@@ -66,11 +67,17 @@ class ByteMeter:
             if path:
                 self.paths[path] = self.paths.get(path, 0) + count
 
+    def body_sent(self, path: str) -> None:
+        """One more whole response body of `path` (not a 304): a file downloaded again."""
+        with self._lock:
+            self.bodies[path] = self.bodies.get(path, 0) + 1
+
     def reset(self) -> None:
         with self._lock:
             self.sent = 0
             self.last = time.monotonic()
             self.paths = {}
+            self.bodies = {}
 
 
 @dataclass(frozen=True)
@@ -245,6 +252,7 @@ class SiteHandler(BaseHTTPRequestHandler):
                 self.wfile.write(body.data)
                 if self.meter is not None:
                     self.meter.add(len(body.data), urlsplit(self.path).path)
+                    self.meter.body_sent(urlsplit(self.path).path)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True  # the browser went away mid-file (page closed)
 

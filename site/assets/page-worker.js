@@ -83,6 +83,7 @@
     saveData: Boolean(navigator.connection?.saveData),
     interpreter: absolute(config.interpreter),
     files: Object.entries(config.files).map(([url, where]) => [absolute(url), where]),
+    early: (config.early ?? []).map(absolute), // what the worker asks for at once
     sizes,
     // boot.js started reading the snapshot an earlier visit kept while <head> was parsed:
     // the bytes are handed over (moved, not copied) in a `kept` message, not read again.

@@ -83,7 +83,7 @@ addEventListener("message", ({ data: message }) => {
 // ----- the loading screen: what the runtime downloads, counted here ----------------------------
 
 /** Count the runtime's downloads (`sizes`: file -> bytes, as boot.js has them) for the page. */
-function countDownloads(sizes) {
+function countDownloads(sizes, early) {
   const done = new Set();
   const nameOf = (url) => {
     const path = new URL(url, location.href).pathname;
@@ -116,11 +116,14 @@ function countDownloads(sizes) {
   }
   const realFetch = globalThis.fetch;
   globalThis.fetch = async function fetch(input, init) {
-    const name = nameOf(input instanceof Request ? input.url : String(input));
-    if (!name) return realFetch.call(this, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    const name = nameOf(url);
+    const asked = early.get(url) ?? realFetch.call(this, input, init);
+    early.delete(url); // its response is read once
+    if (!name) return asked;
     let response;
     try {
-      response = await realFetch.call(this, input, init);
+      response = await asked;
     } catch (error) {
       failed(error.message, name);
       throw error;
@@ -147,8 +150,26 @@ async function download(url) {
   return response.arrayBuffer();
 }
 
-async function start({ interpreter, files, sizes, pythonStart, saveData }) {
-  countDownloads(sizes);
+/** Ask at once for what the runtime will load (`urls`, the page's `early` list): modules are
+ * imported (the wrapper's own imports then find them loaded), files fetched, their responses
+ * kept for the first fetch of the same URL (countDownloads). Without this each waits for the
+ * module before it: the wrapper, then Pyodide's module, then the rest. */
+function askEarly(urls) {
+  const early = new Map();
+  for (const url of urls) {
+    if (url.endsWith(".mjs")) {
+      import(url).catch(() => {}); // the runtime's own import reports a failure
+    } else {
+      const response = fetch(url);
+      response.catch(() => {}); // reported by the fetch that claims it
+      early.set(url, response);
+    }
+  }
+  return early;
+}
+
+async function start({ interpreter, files, sizes, pythonStart, saveData, early = [] }) {
+  countDownloads(sizes, askEarly(early));
   globalThis.ndPythonStart = pythonStart ?? null; // read by the wrapper when it is imported
   globalThis.ndSaveData = saveData ?? null; // the page's word on the data saver (the wrapper's)
   const { loadPyodide } = await import(interpreter); // starts Python as soon as it is evaluated

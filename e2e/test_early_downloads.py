@@ -1,0 +1,95 @@
+"""A game page's worker asks for the runtime's files all at once (its config's `early` list,
+scripts/build/early_downloads.py) instead of each at the end of a chain of imports; and a
+first visit still downloads no file twice, all the way until the page's work for the next
+visit is done (the snapshot made in this browser from the files it has, the service worker's
+precache)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import PREFIX, SITE, new_context
+from gamepage import READY_TIMEOUT_MS, GamePage, worker_page
+from playwright.sync_api import Route
+from site_server import ByteMeter, start_server
+
+# Python's work for the next visit is done (bench/first_visit.py's SETTLED, without its figure).
+SETTLED = """async () => {
+  const done = () => ['nd-snapshot-kept', 'nd-snapshot-not-kept']
+    .some((name) => performance.getEntriesByName(name).length > 0);
+  while (!done()) await new Promise((r) => requestAnimationFrame(r));
+  if (window.ndOffline && await ndOffline.registered) await navigator.serviceWorker.ready;
+}"""
+# Pyodide's module: the runtime wrapper's static import, which everything else used to wait on.
+PYODIDE_MODULE = "**/vendor/pyodide/pyodide.mjs"
+WASM = "/vendor/pyodide/pyodide.asm.wasm"
+BUNDLE = "/py/number-duels.zip.gz"
+
+
+@pytest.fixture
+def metered() -> Iterator[tuple[ByteMeter, str]]:
+    """The built site on an origin of its own (nothing cached for it), counting each file's
+    downloads at the server, where a worker's requests are counted as a page's."""
+    meter = ByteMeter()
+    server, url = start_server(SITE, prefix=PREFIX, meter=meter)
+    yield meter, url
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_runtime_s_files_are_asked_for_while_pyodide_s_module_is_on_its_way(
+    browser: Any, site_url: str
+) -> None:
+    context = new_context(browser, site_url, service_workers="block")
+    held: list[Route] = []
+    context.route(
+        PYODIDE_MODULE, lambda route: held.append(route)
+    )  # never answered while the test looks
+    asked: list[str] = []  # the page's requests and its worker's
+    context.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    try:
+        page = context.new_page()
+        # The bundle is the last of the files the worker asks for at once (the page's config).
+        with context.expect_event(
+            "request", lambda r: r.url.endswith(BUNDLE), timeout=READY_TIMEOUT_MS
+        ):
+            page.goto(f"{site_url}games/digit-chain/{worker_page()}", wait_until="commit")
+        assert held, "Pyodide's module was not asked for"
+        files = {path.rsplit("/", 1)[-1] for path in asked}
+        assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "number-duels.zip.gz"} <= files, files
+        assert [name for name in files if name.startswith("python_stdlib-")], files
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
+
+
+@pytest.mark.parametrize("slug", ["digit-chain", "number-duel"])  # one with a data file
+def test_a_first_visit_downloads_no_file_twice(
+    browser: Any, metered: tuple[ByteMeter, str], slug: str
+) -> None:
+    meter, url = metered
+    context = new_context(browser, url)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}games/{slug}/{worker_page()}", wait_until="commit")
+        GamePage(page, slug).wait_ready()
+        page.evaluate(SETTLED)
+        page.wait_for_function(
+            "() => performance.getEntriesByName('nd-snapshot-kept').length > 0",
+            timeout=READY_TIMEOUT_MS,
+        )
+    finally:
+        context.close()
+    sent = {path.removeprefix(PREFIX): n for path, n in meter.bodies.items()}
+    assert sent[WASM.lstrip("/")] == 1
+    assert sent[BUNDLE.lstrip("/")] == 1
+    assert [n for name, n in sent.items() if name.startswith("vendor/pyodide/python_stdlib-")] == [
+        1
+    ]
+    # No file of the visit came twice (the snapshot made in this browser and the service
+    # worker's precache take theirs from the HTTP cache).
+    assert {name: n for name, n in sent.items() if n > 1} == {}
