@@ -600,8 +600,9 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
         "presses": presses,
     }
     press_files: dict[str, str] = {}
-    if len(compact(presses)) > PRESSES_BUDGET:  # a file each, fetched when pressed
-        folder = f"{PRESSES}/{hashlib.sha256(compact(presses).encode()).hexdigest()[:12]}/"
+    presses_text = compact(presses)  # serialised once: its size and its hash both need it
+    if len(presses_text) > PRESSES_BUDGET:  # a file each, fetched when pressed
+        folder = f"{PRESSES}/{hashlib.sha256(presses_text.encode()).hexdigest()[:12]}/"
         data["presses"] = {}
         data["files"] = {"at": folder, "keys": list(presses)}
         press_files = {
