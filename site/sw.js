@@ -137,6 +137,19 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "version") event.source.postMessage({ version: VERSION });
 });
 
+/** Whether the page or worker that made `event`'s request has gone away meanwhile (leaving a
+ * page ends the worker that makes the next visit's snapshot, in the middle of its imports):
+ * the request is aborted, or its client is no more. */
+async function requesterGone(event) {
+  if (event.request.signal?.aborted) return true;
+  if (!event.clientId) return false;
+  try {
+    return (await self.clients.get(event.clientId)) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
@@ -144,17 +157,18 @@ self.addEventListener("fetch", (event) => {
   if (tag) event.waitUntil(keepLanguage(tag)); // a page in that language is in use
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
-      if (hit) return hit;
       try {
-        return await fetch(request);
+        const cache = await caches.open(CACHE);
+        const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+        return hit ?? (await fetch(request));
       } catch (error) {
-        // A request whose page or worker went away meanwhile is aborted (leaving a page ends
-        // the worker that makes the next visit's snapshot, in the middle of its imports).
-        // Answered with an empty response that no one reads: a failed event would be logged
-        // as the next page's error. Any other failure (offline, no server) stays one.
-        if (error.name === "AbortError") return new Response(null, { status: 503 });
+        // A request whose page or worker went away is answered with an empty response that
+        // no one reads: a failed event would be logged as the next page's error (Firefox
+        // fails it as an AbortError or as a network error). Any other failure (offline, no
+        // server) stays one.
+        if (error.name === "AbortError" || (await requesterGone(event))) {
+          return new Response(null, { status: 503 });
+        }
         throw error;
       }
     })(),
