@@ -309,12 +309,15 @@ const tick = () => { window.ndFrames += 1; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 window.ndMoved = null;
 window.ndDrawnAfter = null;
+window.ndDrawnWhenReady = null;
 new MutationObserver((records) => {
   const moved = records.some((r) => r.target.matches?.("#targets button"));
-  if (window.ndMoved === null && moved && document.body?.dataset.state === "ready") {
-    window.ndMoved = window.ndFrames;
+  if (window.ndMoved === null && moved) window.ndMoved = window.ndFrames;
+  const ready = records.some((r) => r.attributeName === "data-state");
+  if (ready && document.body.dataset.state === "ready") {
+    window.ndDrawnWhenReady = window.ndDrawnAfter !== null;
   }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style", "data-state"] });
 const fillText = CanvasRenderingContext2D.prototype.fillText;
 CanvasRenderingContext2D.prototype.fillText = function (...args) {
   const board = this.canvas.id === "board-canvas";
@@ -331,15 +334,19 @@ def test_python_s_first_drawing_draws_its_picture_in_a_task_after_the_next_frame
 ) -> None:
     """At a phone's width Python's first drawing moves every board button and draws the
     picture anew: the buttons move in the message's own task, the picture after the next
-    frame, in a task of its own (one long task on a phone's CPU otherwise)."""
+    frame, in a task of its own (one long task on a phone's CPU otherwise); the page says it
+    is ready only once that picture is drawn."""
     context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
     try:
         context.add_init_script(RECORD_FRAMES)
         page = watch.attach(context.new_page())
         open_worker_page(page, site_url, "digit-chain")
-        page.wait_for_function("() => window.ndDrawnAfter !== null")
-        moved, drawn = page.evaluate("() => [window.ndMoved, window.ndDrawnAfter]")
+        page.wait_for_function("() => window.ndDrawnWhenReady !== null")
+        moved, drawn, drawn_when_ready = page.evaluate(
+            "() => [window.ndMoved, window.ndDrawnAfter, window.ndDrawnWhenReady]"
+        )
         assert drawn > moved
+        assert drawn_when_ready
         expect(page.locator("html")).not_to_have_attribute("data-nd-pending", "")
     finally:
         context.close()
