@@ -230,3 +230,41 @@ def test_a_response_is_sent_without_waiting_for_the_client_s_acknowledgement(sit
     finally:
         httpd.shutdown()
     assert seen and all(seen)
+
+
+def test_a_browser_that_resets_its_connection_prints_no_traceback(
+    site: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A kept-alive connection that the browser resets (a page closed) ends quietly; the
+    server serves on."""
+    import functools
+    import socket
+    import struct
+    import threading
+
+    from site_server import SiteHandler, SiteServer
+
+    closed = threading.Event()
+
+    class Watched(SiteServer):
+        def shutdown_request(self, request: socket.socket) -> None:  # type: ignore[override]
+            super().shutdown_request(request)
+            closed.set()  # after the handler's error, if any, was handled
+
+    handler = functools.partial(
+        SiteHandler, directory=str(site), prefix="/", extra={}, quiet=True, csp=None
+    )
+    httpd = Watched(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        port = httpd.server_address[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+            client.sendall(b"GET /assets/style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert b"body{}" in client.recv(65536) or b"body{}" in client.recv(65536)
+            # Close with a reset (linger 0) while the server waits for the next request.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        assert closed.wait(10)
+        assert get(port, "/assets/style.css").body == b"body{}"  # type: ignore[attr-defined]
+    finally:
+        httpd.shutdown()
+    assert "Traceback" not in capfd.readouterr().err

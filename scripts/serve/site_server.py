@@ -28,6 +28,7 @@ import gzip
 import hashlib
 import os
 import posixpath
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -276,6 +277,18 @@ class SiteHandler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """The server's threads: a browser that closes a kept-alive connection (a page closed, a
+    download cancelled) is no error worth a traceback; any other error still prints one."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def start_server(
     directory: Path = SITE_DIR,
     host: str = "127.0.0.1",
@@ -304,7 +317,6 @@ def start_server(
         csp=csp,
         meter=meter,
     )
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    server = SiteServer((host, port), handler)
     threading.Thread(target=server.serve_forever, daemon=True, name="site-server").start()
     return server, f"http://{host}:{server.server_address[1]}{prefix}"
