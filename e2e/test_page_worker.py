@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from gamepage import GamePage, worker_page
+from hostile_records import GOOD, token
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
@@ -309,15 +310,12 @@ const tick = () => { window.ndFrames += 1; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 window.ndMoved = null;
 window.ndDrawnAfter = null;
-window.ndDrawnWhenReady = null;
 new MutationObserver((records) => {
   const moved = records.some((r) => r.target.matches?.("#targets button"));
-  if (window.ndMoved === null && moved) window.ndMoved = window.ndFrames;
-  const ready = records.some((r) => r.attributeName === "data-state");
-  if (ready && document.body.dataset.state === "ready") {
-    window.ndDrawnWhenReady = window.ndDrawnAfter !== null;
+  if (window.ndMoved === null && moved && document.body?.dataset.state === "ready") {
+    window.ndMoved = window.ndFrames;
   }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style", "data-state"] });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });
 const fillText = CanvasRenderingContext2D.prototype.fillText;
 CanvasRenderingContext2D.prototype.fillText = function (...args) {
   const board = this.canvas.id === "board-canvas";
@@ -334,19 +332,46 @@ def test_python_s_first_drawing_draws_its_picture_in_a_task_after_the_next_frame
 ) -> None:
     """At a phone's width Python's first drawing moves every board button and draws the
     picture anew: the buttons move in the message's own task, the picture after the next
-    frame, in a task of its own (one long task on a phone's CPU otherwise); the page says it
-    is ready only once that picture is drawn."""
+    frame, in a task of its own (one long task on a phone's CPU otherwise)."""
     context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
     try:
         context.add_init_script(RECORD_FRAMES)
         page = watch.attach(context.new_page())
         open_worker_page(page, site_url, "digit-chain")
-        page.wait_for_function("() => window.ndDrawnWhenReady !== null")
-        moved, drawn, drawn_when_ready = page.evaluate(
-            "() => [window.ndMoved, window.ndDrawnAfter, window.ndDrawnWhenReady]"
-        )
+        page.wait_for_function("() => window.ndDrawnAfter !== null")
+        moved, drawn = page.evaluate("() => [window.ndMoved, window.ndDrawnAfter]")
         assert drawn > moved
-        assert drawn_when_ready
         expect(page.locator("html")).not_to_have_attribute("data-nd-pending", "")
+    finally:
+        context.close()
+
+
+SIZE_WHEN_READY = """
+window.ndSizeWhenReady = null;
+new MutationObserver(() => {
+  if (window.ndSizeWhenReady === null && document.body?.dataset.state === "ready") {
+    window.ndSizeWhenReady = document.querySelector("#board-canvas").width;
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def test_a_page_opened_from_a_link_is_ready_with_its_board_drawn_at_its_width(
+    browser: Any, site_url: str, watch: Any
+) -> None:
+    """A visit that does not show the build's fresh board (a link's position) keeps it hidden
+    behind the loading screen, whose room must not stretch the board: Python measures the
+    board's real width and draws it once, picture included, before the page says it is ready
+    (before: a board 1,385 px wide, then redrawn, or the build's picture for a frame)."""
+    context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
+    try:
+        context.add_init_script(SIZE_WHEN_READY)
+        page = watch.attach(context.new_page())
+        gp = open_worker_page(page, site_url, "sequence-duel", f"?g={token(GOOD)}")
+        gp.answered()
+        at_ready, now = page.evaluate(
+            "() => [window.ndSizeWhenReady, document.querySelector('#board-canvas').width]"
+        )
+        assert at_ready == now
     finally:
         context.close()

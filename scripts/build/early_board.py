@@ -440,10 +440,16 @@ def sent_tree(doc: Document) -> list[Any]:
     return walk(doc.body)
 
 
+FRESH_LOADING = 'html[data-nd-board="fresh"] body[data-state="loading"]'
+
+
 def style_sheet(doc: Document) -> str:
     """The style attributes of the board the build drew, taken out of its elements into
     rules (the pages' policy refuses style attributes, not a <style> it holds the hash of),
-    which hold while the page loads: Python's own styles take over when it draws."""
+    which hold while the page loads and shows that board: Python's own styles take over when
+    it draws. Any other visit hides the build's board behind the loading screen, whose room
+    (a min-height) must not meet the board's aspect ratio: a board 360 px tall at 600 / 156
+    would be 1,385 px wide, and Python would measure and draw it so."""
     rules = []
     for node in doc.body.descendants():
         style = node.attributes.pop("style", None)
@@ -456,7 +462,7 @@ def style_sheet(doc: Document) -> str:
         else:
             raise ValueError(f"<{node.localName}> has a style and neither an id nor a {ID}")
         body = ";".join(f"{n}:{v}" for n, v in declarations(style).items())
-        rules.append(f'body[data-state="loading"] {selector}{{{body}}}')
+        rules.append(f"{FRESH_LOADING} {selector}{{{body}}}")
     return "\n".join(rules)
 
 

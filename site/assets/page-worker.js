@@ -381,19 +381,18 @@
   // new style inside the same task. Messages that come meanwhile wait behind it, in order.
   let drewOnce = false; // Python's first drawing has been applied
   let waitingForPicture = null; // messages held while the first drawing's pictures wait
-  // The page says it is ready (`body[data-state=ready]`) only once those pictures are drawn:
-  // what the page shows then is Python's whole board.
+  // Only over the fresh board the build drew: any other visit (a link, a saved game) hid the
+  // build's board while Python started, and its picture must never show once the page is up.
   const CANVAS_SIZES = new Set(["width", "height"]);
   function picturesApart(ops) {
+    if (document.documentElement.dataset.ndBoard !== "fresh") return [ops, []];
     const canvases = new Set(ops.filter(([name]) => name === "draw").map(([, id]) => id));
-    if (canvases.size === 0) return [ops, []];
     const now = [];
     const later = [];
     for (const op of ops) {
       const [name, id, what] = op;
       const picture = canvases.has(id) && (name === "draw" || ((name === "attr" || name === "prop") && CANVAS_SIZES.has(what)));
-      const ready = name === "effect" && id === "boot" && what?.[0] === "ready";
-      (picture || ready ? later : now).push(op);
+      (picture ? later : now).push(op);
     }
     return [now, later];
   }
