@@ -45,14 +45,16 @@ LEGAL = """(xpath) => {
   return Array.from({ length: found.snapshotLength },
     (_, i) => found.snapshotItem(i).textContent.replace(/\\s+/g, ' ').trim());
 }"""
-# The button the XPath finds is legal, and its board's picture is as wide as the board's box.
+# The button the XPath finds is legal, and its board's picture was drawn for the board's
+# width: Python draws the canvas at the board's width in device pixels (`Pen`).
 PRESSABLE = """(xpath) => {
   const button = document.evaluate(xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE)
     .singleNodeValue;
   if (button?.getAttribute('aria-disabled') !== 'false') return false;
   const board = (button.closest('.number-duels') ?? document).querySelector('#board, .board');
   const canvas = board?.querySelector('canvas');
-  return !!canvas && Math.abs(parseFloat(canvas.style.width) - board.clientWidth) < 1;
+  const drawn = Math.round(board?.clientWidth * devicePixelRatio);
+  return !!canvas && Math.abs(canvas.width - drawn) <= 1;
 }"""
 SHOWN = """(css) => { const e = document.querySelector(css);
   return !!e && !e.hidden && e.getClientRects().length > 0; }"""
