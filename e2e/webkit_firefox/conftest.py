@@ -17,6 +17,29 @@ from site_server import warm_gzip_cache
 
 from webkit_firefox.servers import SITE, HeldSite, Site
 
+# What a page shows, added to a wait's failure: the page's state, and per board (a game page's
+# body, or each embedded board) its status, message, moves, and which of its buttons are legal.
+DESCRIBE = """() => {
+  const text = (e) => (e?.textContent ?? "").replace(/\\s+/g, " ").trim();
+  const one = (root, css) => text(root.querySelector(css));
+  const board = (root) => ({
+    puzzle: root.dataset?.puzzleId, thinking: root.dataset?.thinking,
+    status: one(root, "#status, .status"), message: one(root, "#message, .message"),
+    feedback: one(root, ".puzzle-feedback"),
+    moves: [...root.querySelectorAll("#history li, .history li")].map(text),
+    legal: [...root.querySelectorAll("button[aria-disabled='false']")].map(text),
+    refused: [...root.querySelectorAll("button[aria-disabled='true']")].map(text),
+  });
+  const html = document.documentElement.dataset;
+  const boards = [...document.querySelectorAll(".number-duels")];
+  return {
+    url: location.href, state: document.body?.dataset.state, embeds: html.ndEmbeds,
+    python: html.ndEmbedPython, loading: one(document, "#loading-reason"),
+    focus: document.activeElement?.outerHTML.slice(0, 120),
+    boards: (boards.length ? boards : [document.body]).map(board),
+  };
+}"""
+
 
 @pytest.fixture(scope="session")
 def site(site_url: str) -> Iterator[Site]:
@@ -34,6 +57,7 @@ def tab(request: pytest.FixtureRequest) -> Iterator[engines.Tab]:
     if absent:
         pytest.exit("; ".join(absent), 2)
     tab = engines.open_tab(request.param)
+    tab.describe = DESCRIBE
     yield tab
     tab.close()
 

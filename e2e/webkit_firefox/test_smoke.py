@@ -9,8 +9,10 @@ few pages as they can (a Python start costs WebKit many seconds): this suite run
 test`.
 
 Buttons are found by their text with XPath (`//button[normalize-space()='10']`) and pressed
-with a real click; waits are on the pages' own signals (data-state, data-nd-embeds, the move
-list), as in the Chromium suite (e2e/), never on time.
+with a real click once the page offers them (`press`: legal, on a board drawn at its width);
+waits are on the pages' own signals (data-state, data-nd-embeds, aria-disabled, the move
+list), as in the Chromium suite (e2e/), never on time. A wait that times out says what the
+page showed then (conftest.py's DESCRIBE).
 """
 
 from __future__ import annotations
@@ -42,6 +44,17 @@ LEGAL = """(xpath) => {
   const found = document.evaluate(xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE);
   return Array.from({ length: found.snapshotLength },
     (_, i) => found.snapshotItem(i).textContent.replace(/\\s+/g, ' ').trim());
+}"""
+# The button the XPath finds is legal, and its board's picture was drawn for the board's
+# width: Python draws the canvas at the board's width in device pixels (`Pen`).
+PRESSABLE = """(xpath) => {
+  const button = document.evaluate(xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE)
+    .singleNodeValue;
+  if (button?.getAttribute('aria-disabled') !== 'false') return false;
+  const board = (button.closest('.number-duels') ?? document).querySelector('#board, .board');
+  const canvas = board?.querySelector('canvas');
+  const drawn = Math.round(board?.clientWidth * devicePixelRatio);
+  return !!canvas && Math.abs(canvas.width - drawn) <= 1;
 }"""
 SHOWN = """(css) => { const e = document.querySelector(css);
   return !!e && !e.hidden && e.getClientRects().length > 0; }"""
@@ -99,7 +112,14 @@ def legal(tab: Tab, scope: str = GAME, frame: str | None = None) -> list[str]:
 
 
 def press(tab: Tab, name: str, scope: str = GAME, frame: str | None = None) -> None:
-    tab.click(f"{scope}//button[normalize-space()={literal(name)}]", frame)
+    """Click the button named `name` under `scope` once the page offers it: legal
+    (aria-disabled="false", as after the computer's reply the buttons are handed back a moment
+    later) on a board drawn at its box's width. A board Python makes on a page (a puzzle
+    chosen, an embed) is drawn first at a width it assumes, then again once the page has said
+    the box's width: the buttons move, and a click aimed before that lands beside them."""
+    button = f"{scope}//button[normalize-space()={literal(name)}]"
+    tab.wait_for(PRESSABLE, button, what=f"{name!r} legal on a settled board", frame=frame)
+    tab.click(button, frame)
 
 
 def texts(tab: Tab, css: str, frame: str | None = None) -> list[str]:

@@ -79,6 +79,9 @@ class Tab:
 
     name = ""  # "webkit" or "firefox": every failure message starts with it
     version = ""
+    # A function of the page that says what it shows (a suite sets it): a wait that times out
+    # adds its answer to the failure, so that a failure in CI says what the page was doing.
+    describe: str | None = None
 
     def goto(self, url: str) -> None:
         """Load `url`; return once its document is there, not when it has loaded (the pages
@@ -136,8 +139,19 @@ class Tab:
             if answer:
                 return answer
             if time.monotonic() > deadline:
-                raise EngineError(f"{self.name}: {what}: not within {timeout:.0f} s")
+                shown = self.described(frame)
+                raise EngineError(f"{self.name}: {what}: not within {timeout:.0f} s{shown}")
             time.sleep(POLL_S)
+
+    def described(self, frame: str | None = None) -> str:
+        """What `describe` says of the page (or of `frame`), as the tail of a failure message."""
+        if self.describe is None:
+            return ""
+        try:
+            said = self.run(self.describe, frame=frame)
+        except EngineError as error:
+            return f"; the page could not be described: {error}"
+        return f"; the page: {json.dumps(said, ensure_ascii=False)}"
 
     def fail(self, message: str) -> EngineError:
         return EngineError(f"{self.name} {self.version}: {message}")
