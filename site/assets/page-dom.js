@@ -61,10 +61,30 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
   }
 
   /** The elements the build made for Python (`data-nd-id`): known by the ids Python gives
-   * them again when it starts, so that it changes them in place. */
+   * them again when it starts, so that it changes them in place. Their places, rules of the
+   * build's <style> that hold only while the page loads, become their own styles (by the
+   * CSSOM, as Python writes them: the pages' policy refuses style attributes), which Python's
+   * first drawing then finds in `builtShapes` and leaves alone where its places are the same
+   * (a board in the same proportions at any width). A style a first press already gave
+   * one (shown before the page was numbered) stays. */
+  const BUILT_RULE = /\[data-nd-id="(\d+)"\]$/; // the build's rule for one of its elements
   function numberBuilt() {
+    const built = new Map();
     for (const element of document.body.querySelectorAll("[data-nd-id]")) {
       known(Number(element.dataset.ndId), element);
+      built.set(element.dataset.ndId, element);
+    }
+    for (const style of document.head.querySelectorAll("style")) {
+      for (const rule of style.sheet?.cssRules ?? []) {
+        const element = built.get(BUILT_RULE.exec(rule.selectorText ?? "")?.[1]);
+        if (element === undefined) continue;
+        if (element.style.length === 0) element.style.cssText = rule.style.cssText;
+        else {
+          for (const name of rule.style) {
+            if (!element.style.getPropertyValue(name)) element.style.setProperty(name, rule.style.getPropertyValue(name));
+          }
+        }
+      }
     }
   }
   /** The build's elements (and a first press's) that Python made again (`new` empties them
