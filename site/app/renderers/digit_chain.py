@@ -27,7 +27,7 @@ class DigitChainRenderer(PickRenderer):
         # Ten columns always (the last digit), in the same proportions at every width (a
         # 600 px board: cells of 52, gaps of 6, margins of 13 at the sides and 12 above and
         # below), so that the buttons' places in % never change with the width (a phone, a
-        # resize): at 320 px a cell is still 28 px.
+        # resize): on a 320 px screen (a board of 267 px) a cell is 23 px, 26 apart.
         unit = width / 600
         cell, gap, side, edge = 52 * unit, 6 * unit, 13 * unit, 12 * unit
         targets = tuple(
