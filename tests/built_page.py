@@ -67,7 +67,7 @@ BUILT_RULE = re.compile(r'\[data-nd-id="(\d+)"\]\{([^}]*)\}')
 
 
 def built_styles(page: str) -> dict[int, str]:
-    """The styles the build's rules give its elements, as page-dom.js's `numberBuilt` makes
+    """The styles the build's rules give its elements, as page-dom.js's `ownBuiltPlaces` makes
     them theirs (a browser writes them back as `name: value;`)."""
     sheets = re.findall(r"<style>(.*?)</style>", page, re.S)
     return {

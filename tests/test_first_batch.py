@@ -231,7 +231,7 @@ def buttons_restyled(page: BuiltPage) -> list[Any]:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_at_the_build_s_width_the_first_drawing_writes_no_button_s_place(slug: str) -> None:
-    """The page makes the build's places its buttons' own (page-dom.js, `numberBuilt`), in
+    """The page makes the build's places its buttons' own (page-dom.js, `ownBuiltPlaces`), in
     the very strings Python writes: none is written again."""
     page, _ = started(slug)
     assert not buttons_restyled(page)

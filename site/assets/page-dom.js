@@ -61,23 +61,25 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
   }
 
   /** The elements the build made for Python (`data-nd-id`): known by the ids Python gives
-   * them again when it starts, so that it changes them in place. Their places, rules of the
-   * build's <style> that hold only while the page loads, become their own styles (by the
-   * CSSOM, as Python writes them: the pages' policy refuses style attributes), which Python's
-   * first drawing then finds in `builtShapes` and leaves alone where its places are the same
-   * (a board in the same proportions at any width). A style a first press already gave
-   * one (shown before the page was numbered) stays. */
-  const BUILT_RULE = /\[data-nd-id="(\d+)"\]$/; // the build's rule for one of its elements
+   * them again when it starts, so that it changes them in place. */
   function numberBuilt() {
-    const built = new Map();
     for (const element of document.body.querySelectorAll("[data-nd-id]")) {
       known(Number(element.dataset.ndId), element);
-      built.set(element.dataset.ndId, element);
     }
+  }
+  /** The build's places of its elements, rules of its <style> that hold only while the page
+   * loads, made their own styles (by the CSSOM, as Python writes them: the pages' policy
+   * refuses style attributes), so that Python's first drawing, comparing its places with
+   * theirs (`builtShapes`), writes only those that differ (none, for a board in the same
+   * proportions at any width). A style a first press already gave one stays. Done once the
+   * page has been measured (`sizesOf`), so that no layout is worked out for it in the task. */
+  const BUILT_RULE = /\[data-nd-id="(\d+)"\]$/; // the build's rule for one of its elements
+  function ownBuiltPlaces() {
     for (const style of document.head.querySelectorAll("style")) {
       for (const rule of style.sheet?.cssRules ?? []) {
-        const element = built.get(BUILT_RULE.exec(rule.selectorText ?? "")?.[1]);
-        if (element === undefined) continue;
+        const id = BUILT_RULE.exec(rule.selectorText ?? "")?.[1];
+        const element = id === undefined ? undefined : nodes.get(Number(id));
+        if (element === undefined || !("ndId" in element.dataset)) continue;
         if (element.style.length === 0) element.style.cssText = rule.style.cssText;
         else {
           for (const name of rule.style) {
@@ -135,6 +137,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
    * [id, tag, attrs, children] (a child: an id or a text): the page as it holds the build's
    * board, which Python's first drawing is sent as the changes to. */
   function builtShapes() {
+    ownBuiltPlaces();
     const shape = (element) => [ids.get(element), tagOf(element), attributes(element),
       [...element.childNodes].flatMap((child) => (child.nodeType === Node.TEXT_NODE ? [child.data] : ids.has(child) ? [ids.get(child)] : []))];
     const holders = new Set();
