@@ -554,8 +554,8 @@ def compact(data: Any) -> str:
 
 @dataclass(frozen=True)
 class Pressed:
-    """What one press on the fresh board shows: the page (under the ids
-    a fresh start and that press give), the picture's calls, and the ops that scroll."""
+    """What one press on the fresh board shows: the page (under the ids a fresh start and
+    that press give), the picture's calls, and the ops that scroll."""
 
     page: dict[int, Shape]
     calls: list[Any]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-DIGITS = 3  # decimals of a share in %: a thousandth of a 600 px board is 0.006 px
+DIGITS = 3  # decimals of a share in %: 0.001% of a 600 px board is 0.006 px
 
 
 def number(value: float) -> str:
