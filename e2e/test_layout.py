@@ -32,11 +32,12 @@ DRAWN = """board => {
           bottom: art.top - box.top + (last + 1) / scale};
 }"""
 
-# Whether the board (the `index`th of `selector`) has drawn its canvas for its own width.
+# Whether the board (the `index`th of `selector`) has drawn its canvas for its own width (the
+# canvas fills its board: its resolution says the width it was drawn for).
 DRAWN_FOR_ITS_WIDTH = """([selector, index]) => {
   const board = document.querySelectorAll(selector)[index];
   const canvas = board.querySelector('canvas');
-  return !!canvas && getComputedStyle(canvas).width === board.clientWidth + 'px';
+  return !!canvas && canvas.width === Math.round(board.clientWidth * devicePixelRatio);
 }"""
 
 

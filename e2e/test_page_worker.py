@@ -302,8 +302,9 @@ def test_undo_while_the_computer_thinks_drops_its_reply(
     page.close()
 
 
-# When the page's board buttons were moved by Python's first drawing and when the board's
-# canvas next drew text, in frames counted from the page's start (`window.ndFrames`).
+# When Python's first drawing reached the page's board buttons (the build's mark on them
+# goes) and when the board's canvas next drew text, in frames counted from the page's start
+# (`window.ndFrames`).
 RECORD_FRAMES = """
 window.ndFrames = 0;
 const tick = () => { window.ndFrames += 1; requestAnimationFrame(tick); };
@@ -311,11 +312,11 @@ requestAnimationFrame(tick);
 window.ndMoved = null;
 window.ndDrawnAfter = null;
 new MutationObserver((records) => {
-  const moved = records.some((r) => r.target.matches?.("#targets button"));
-  if (window.ndMoved === null && moved && document.body?.dataset.state === "ready") {
-    window.ndMoved = window.ndFrames;
-  }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });
+  const moved = records.some(
+    (r) => r.attributeName === "data-nd-id" && r.target.matches?.("#targets button"),
+  );
+  if (window.ndMoved === null && moved) window.ndMoved = window.ndFrames;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-nd-id"] });
 const fillText = CanvasRenderingContext2D.prototype.fillText;
 CanvasRenderingContext2D.prototype.fillText = function (...args) {
   const board = this.canvas.id === "board-canvas";
@@ -330,9 +331,10 @@ CanvasRenderingContext2D.prototype.fillText = function (...args) {
 def test_python_s_first_drawing_draws_its_picture_in_a_task_after_the_next_frame(
     browser: Any, site_url: str, watch: Any
 ) -> None:
-    """At a phone's width Python's first drawing moves every board button and draws the
-    picture anew: the buttons move in the message's own task, the picture after the next
-    frame, in a task of its own (one long task on a phone's CPU otherwise)."""
+    """At a phone's width Python's first drawing changes every board button (the build's
+    mark goes) and draws the picture anew: the buttons change in the message's own task, the
+    picture after the next frame, in a task of its own (one long task on a phone's CPU
+    otherwise)."""
     context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
     try:
         context.add_init_script(RECORD_FRAMES)
@@ -342,6 +344,41 @@ def test_python_s_first_drawing_draws_its_picture_in_a_task_after_the_next_frame
         moved, drawn = page.evaluate("() => [window.ndMoved, window.ndDrawnAfter]")
         assert drawn > moved
         expect(page.locator("html")).not_to_have_attribute("data-nd-pending", "")
+    finally:
+        context.close()
+
+
+# How many times each board button's style was written, by its key, from the page's start.
+RECORD_STYLES = """
+window.ndStyled = {};
+new MutationObserver((records) => {
+  for (const r of records) {
+    const key = r.target.matches?.("#targets button") ? r.target.dataset.key : undefined;
+    if (key !== undefined) window.ndStyled[key] = (window.ndStyled[key] ?? 0) + 1;
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });
+"""
+
+
+def test_at_a_phone_s_width_python_s_first_drawing_writes_no_board_button_s_place(
+    browser: Any, site_url: str, watch: Any
+) -> None:
+    """Digit Chain's board has the same proportions at every width, its buttons placed in %
+    of it: the page makes the build's places its buttons' own (one write each) and Python's
+    first drawing at 412 px, comparing its places with theirs, writes none."""
+    context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
+    try:
+        context.add_init_script(RECORD_STYLES)
+        page = watch.attach(context.new_page())
+        game = open_worker_page(page, site_url, "digit-chain")
+        styled = page.evaluate("() => window.ndStyled")
+        keys = page.eval_on_selector_all("#targets button", "(bs) => bs.map((b) => b.dataset.key)")
+        assert len(keys) == 99
+        assert set(styled) == set(keys) and set(styled.values()) == {1}
+        lefts = page.eval_on_selector_all("#targets button", "(bs) => bs.map((b) => b.style.left)")
+        assert all(left.endswith("%") for left in lefts)
+        game.target(game.legal()[0]).click()  # and it plays
+        expect(game.history.first).to_be_attached()
     finally:
         context.close()
 

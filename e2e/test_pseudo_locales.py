@@ -56,7 +56,7 @@ TEXT_NODES = r"""() => {
 }"""
 REDRAWN = """() => [...document.querySelectorAll("#board, .number-duels .board")].every(
   (board) => { const art = board.querySelector("canvas");
-               return !art || art.style.width === board.clientWidth + "px"; })"""
+               return !art || art.width === Math.round(board.clientWidth * devicePixelRatio); })"""
 # Whether the page scrolls sideways, and the elements whose text is wider than their box.
 OVERFLOW = """() => {
   const root = document.documentElement;

@@ -49,8 +49,8 @@ def test_a_right_to_left_game_page_mirrors_around_a_board_that_does_not(
         page.set_viewport_size({"width": width, "height": 900})
         # The board redraws for its new width (a ResizeObserver); wait for that drawing.
         page.wait_for_function(
-            "() => document.querySelector('#board canvas').style.width"
-            " === document.querySelector('#board').clientWidth + 'px'"
+            "() => document.querySelector('#board canvas').width"
+            " === Math.round(document.querySelector('#board').clientWidth * devicePixelRatio)"
         )
         art = page.locator("#board canvas").bounding_box()
         assert art is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,9 +63,24 @@ def comparable(doc: Document) -> dict[int, Any]:
     }
 
 
+BUILT_RULE = re.compile(r'\[data-nd-id="(\d+)"\]\{([^}]*)\}')
+
+
+def built_styles(page: str) -> dict[int, str]:
+    """The styles the build's rules give its elements, as page-dom.js's `ownBuiltPlaces` makes
+    them theirs (a browser writes them back as `name: value;`)."""
+    sheets = re.findall(r"<style>(.*?)</style>", page, re.S)
+    return {
+        int(node_id): " ".join(f"{n}: {v};" for n, v in declarations(body).items())
+        for sheet in sheets
+        for node_id, body in BUILT_RULE.findall(sheet)
+    }
+
+
 def held(page: str) -> BuiltPage:
     """The built HTML `page` as its main thread holds it once numbered (page-dom.js,
     `numberBody` and `builtShapes`)."""
+    styles = built_styles(page)
     html_attributes, body = early_board.page_tree(page)
     doc = Document(["body", {}, []], html_attributes)
     nodes: dict[int, Element] = {0: doc.documentElement}
@@ -76,6 +92,8 @@ def held(page: str) -> BuiltPage:
         made = early_board.ID in attrs
         if made:
             node_id = int(attrs[early_board.ID])
+            if node_id in styles:
+                attrs = {**attrs, "style": styles[node_id]}
         else:
             node_id, counter[0] = counter[0], counter[0] + 1
         svg = tag.startswith("svg:")

@@ -149,11 +149,9 @@ def shows_what_python_shows(slug: str, key: str, press: dict[str, Any]) -> None:
     data = board_data(built(slug))
     mirror, posted = start_as_the_page_does(slug, key)
     before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
-    early_board.scale(before.replica)
     early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
     after = early_board.Run(game_page(slug), slug, None, "light")
     after.press(key)
-    early_board.scale(after.replica)
     assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
     assert parts(mirror) == parts(after.replica), key
     assert any(op[:2] == ["effect", "mark"] for op in posted.ops)

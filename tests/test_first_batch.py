@@ -221,3 +221,26 @@ def test_the_build_s_board_buttons_are_put_in_again_not_moved() -> None:
     assert targets is not None
     ops = first_drawing(page)
     assert ["children", targets.nodeId, [n.nodeId for n in targets.children]] in ops
+
+
+def buttons_restyled(page: BuiltPage) -> list[Any]:
+    """The style ops of Python's first drawing on the board's buttons."""
+    buttons = {b.nodeId for b in page.doc.querySelectorAll(early_board.TARGETS)}
+    return [op for op in first_drawing(page) if op[0] == "style" and op[1] in buttons]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_at_the_build_s_width_the_first_drawing_writes_no_button_s_place(slug: str) -> None:
+    """The page makes the build's places its buttons' own (page-dom.js, `ownBuiltPlaces`), in
+    the very strings Python writes: none is written again."""
+    page, _ = started(slug)
+    assert not buttons_restyled(page)
+    assert page.shapes() == comparable(started(slug, built=False)[0].doc)
+
+
+@pytest.mark.parametrize("width", [300, 358, 412, 600, 880])
+def test_digit_chain_s_first_drawing_at_any_width_writes_no_button_s_place(width: int) -> None:
+    """Its board keeps the same proportions at every width: a phone's changes no place."""
+    page, _ = started("digit-chain", width=width)
+    assert not buttons_restyled(page)
+    assert page.shapes() == comparable(started("digit-chain", built=False, width=width)[0].doc)

@@ -27,9 +27,19 @@ class Context:
         return lambda *args: self.calls.append((name, *args))
 
 
+class Style(dict[str, str]):
+    """An inline style: its declarations by CSS name."""
+
+    def getPropertyValue(self, name: str) -> str:
+        return self.get(name, "")
+
+    def setProperty(self, name: str, value: str) -> None:
+        self[name] = value
+
+
 class Canvas:
     def __init__(self) -> None:
-        self.style = type("Style", (), {})()
+        self.style = Style()
         self.context = Context()
 
     def getContext(self, kind: str) -> Context:

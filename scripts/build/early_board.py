@@ -26,10 +26,11 @@ chance and that the switch draws what a dark start draws; it plays the presses t
 where its game differs from the first unseen (Number Duel's hidden rows), to leave out the
 presses whose outcome is chance.
 
-Positions on the board are written in % of the build's board (the renderers draw at the
-width they are given, with margins in pixels, so a board of another width is drawn a little
-differently: Python redraws it at its real width when it starts, in the same task as the
-first press it confirms).
+The board's buttons are placed in % of the board and its height is an aspect ratio, as
+Python writes them at any width (app/drawing/places.py), so the page keeps them as they are
+until Python draws at its real width: a board in the same proportions at every width (Digit
+Chain's) is then not moved at all; another game's layout (margins in pixels, rows wrapped by
+the width) moves the buttons whose places differ.
 """
 
 from __future__ import annotations
@@ -312,75 +313,6 @@ class Run:
 # ----- what the build keeps of a run --------------------------------------------------------
 
 
-def percent(value: float, whole: float) -> str:
-    return f"{100 * value / whole:.3f}%"
-
-
-def pixels(text: str | None) -> float | None:
-    found = re.fullmatch(r"(-?[\d.]+)px", (text or "").strip())
-    return float(found.group(1)) if found else None
-
-
-def scaled(found: dict[int, Shape]) -> dict[int, Shape]:
-    """The page `found` (`shapes`) with the board's sizes in % of the build's board (and its
-    height as an aspect ratio), so that the board the build drew fits any width until Python
-    draws its own."""
-    named: dict[str, int] = {}
-    for node_id, (_tag, attrs, _kids) in found.items():  # in document order: the first wins
-        named.setdefault(attrs.get("id", ""), node_id)
-    board, canvas = named.get("board"), named.get("board-canvas")
-    assert board is not None and canvas is not None
-    out = dict(found)
-    height = pixels(declarations(found[board][1].get("style")).get("height"))
-    if height is None:
-        return out
-    restyle(out, board, {"height": None, "aspect-ratio": f"{BUILD_WIDTH} / {height}"})
-    restyle(out, canvas, {"width": "100%", "height": "100%"})
-    targets = named.get("targets")
-    for button in found[targets][2] if targets is not None else []:
-        if isinstance(button, str):
-            continue
-        style = declarations(found[button][1].get("style"))
-        wholes = {"left": BUILD_WIDTH, "width": BUILD_WIDTH, "top": height, "height": height}
-        restyle(
-            out,
-            button,
-            {
-                name: percent(value, whole)
-                for name, whole in wholes.items()
-                if (value := pixels(style.get(name))) is not None
-            },
-        )
-    return out
-
-
-def restyle(found: dict[int, Shape], node_id: int, values: dict[str, str | None]) -> None:
-    """Set these declarations of the element's style (None: removed), as the page's
-    `style.setProperty` writes them."""
-    tag, attrs, kids = found[node_id]
-    style = declarations(attrs.get("style"))
-    for name, value in values.items():
-        if value is None:
-            style.pop(name, None)
-        else:
-            style[name] = value
-    text = "; ".join(f"{n}: {v}" for n, v in style.items())
-    kept = {name: value for name, value in attrs.items() if name != "style"}
-    found[node_id] = (tag, {**kept, "style": text} if text else kept, kids)
-
-
-def scale(doc: Document) -> None:
-    """`scaled`, written into the page `doc`."""
-    nodes = {node.nodeId: node for node in [doc.body, *doc.body.descendants()]}
-    for node_id, (_tag, attrs, _kids) in scaled(shapes(doc)).items():
-        style = attrs.get("style")
-        if style != nodes[node_id].attributes.get("style"):
-            if style is None:
-                nodes[node_id].attributes.pop("style")
-            else:
-                nodes[node_id].attributes["style"] = style
-
-
 def mark_created(doc: Document) -> None:
     for node in doc.nodes.values():
         if node.nodeId >= FIRST_NEW_ID:
@@ -566,8 +498,7 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     assert canvas is not None
     keys = light.keys()
     doc = document_of(shapes(light.replica), {})  # the page to write, before the run plays on
-    scale(doc)
-    fresh = scaled(shapes(light.replica))
+    fresh = shapes(light.replica)
     pictures = {"light": last_picture(light.ops, canvas.nodeId) or []}
     # One run plays every press in both themes, by the page's theme switch after each (it
     # must leave the page as it is: only the picture depends on the theme).
@@ -577,7 +508,7 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     # state): the fresh board must not hold chance, and the theme switch must draw what a
     # dark start draws.
     dark = Run(page, slug, files, "dark")
-    if scaled(shapes(dark.replica)) != fresh:  # two games: their random draws differ
+    if shapes(dark.replica) != fresh:  # two games: their random draws differ
         raise ValueError(
             f"{slug}: the fresh board depends on chance, or on the theme beyond its picture: "
             "the build cannot draw it"
@@ -629,8 +560,8 @@ def compact(data: Any) -> str:
 
 @dataclass(frozen=True)
 class Pressed:
-    """What one press on the fresh board shows: the page (as `scaled` gives it, under the ids
-    a fresh start and that press give), the picture's calls, and the ops that scroll."""
+    """What one press on the fresh board shows: the page (under the ids a fresh start and
+    that press give), the picture's calls, and the ops that scroll."""
 
     page: dict[int, Shape]
     calls: list[Any]
@@ -656,7 +587,7 @@ def play_each(
         ops = run.press(key)
         page = shapes(run.replica)
         later = [renamed_scroll(op, name) for op in ops if op[0] == "scroll"]
-        recorded = renamed(scaled(page), name)
+        recorded = renamed(page, name)
         themes = [run.theme, *(theme for theme in pictures if theme != run.theme)]
         calls = pictures[run.theme]
         found[key] = {}

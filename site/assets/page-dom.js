@@ -67,6 +67,28 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       known(Number(element.dataset.ndId), element);
     }
   }
+  /** The build's places of its elements, rules of its <style> that hold only while the page
+   * loads, made their own styles (by the CSSOM, as Python writes them: the pages' policy
+   * refuses style attributes), so that Python's first drawing, comparing its places with
+   * theirs (`builtShapes`), writes only those that differ (none, for a board in the same
+   * proportions at any width). A style a first press already gave one stays. Done once the
+   * page has been measured (`sizesOf`), so that no layout is worked out for it in the task. */
+  const BUILT_RULE = /\[data-nd-id="(\d+)"\]$/; // the build's rule for one of its elements
+  function ownBuiltPlaces() {
+    for (const style of document.head.querySelectorAll("style")) {
+      for (const rule of style.sheet?.cssRules ?? []) {
+        const id = BUILT_RULE.exec(rule.selectorText ?? "")?.[1];
+        const element = id === undefined ? undefined : nodes.get(Number(id));
+        if (element === undefined || !("ndId" in element.dataset)) continue;
+        if (element.style.length === 0) element.style.cssText = rule.style.cssText;
+        else {
+          for (const name of rule.style) {
+            if (!element.style.getPropertyValue(name)) element.style.setProperty(name, rule.style.getPropertyValue(name));
+          }
+        }
+      }
+    }
+  }
   /** The build's elements (and a first press's) that Python made again (`new` empties them
    * in place) and has not put anywhere since: Python holds them out of its page. */
   const unplaced = new Set();
@@ -115,6 +137,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
    * [id, tag, attrs, children] (a child: an id or a text): the page as it holds the build's
    * board, which Python's first drawing is sent as the changes to. */
   function builtShapes() {
+    ownBuiltPlaces();
     const shape = (element) => [ids.get(element), tagOf(element), attributes(element),
       [...element.childNodes].flatMap((child) => (child.nodeType === Node.TEXT_NODE ? [child.data] : ids.has(child) ? [ids.get(child)] : []))];
     const holders = new Set();

@@ -14,6 +14,7 @@ from py_rules import Phase, Session
 from ..browser.dom import el
 from ..renderers.base import Layout, View
 from ..wording import BUSY
+from . import places
 from .sketch import arrange
 
 
@@ -21,7 +22,7 @@ class ButtonState(NamedTuple):
     """What a board button shows: `BoardButtons.sync` writes what changed of it."""
 
     label: str
-    place: tuple[float, float, float, float, bool]  # x, y, width, height, round
+    place: tuple[str, str, str, str, bool]  # left, top, width, height (`places.box`), round
     greyed: bool
     pressed: bool  # the half-made move
     title: str
@@ -33,11 +34,12 @@ def redraw_button(button: Any, bar: bool, state: ButtonState, before: ButtonStat
         button.textContent = state.label  # an arranged card keeps its place, not its number
     if not bar and (before is None or state.place != before.place):
         # Physical left, not inline-start: a board is a picture, never mirrored (the
-        # canvas sits at the top left of the board in every language).
-        *box, round_ = state.place
+        # canvas sits at the top left of the board in every language). In % of the board:
+        # a board drawn in the same proportions at another width writes nothing here.
+        *place, round_ = state.place
         style = button.style
-        for name, value in zip(("left", "top", "width", "height"), box, strict=True):
-            style.setProperty(name, f"{value:.1f}px")
+        for name, value in zip(("left", "top", "width", "height"), place, strict=True):
+            style.setProperty(name, value)
         button.classList.toggle("round", round_)
     if before is None or state.greyed != before.greyed:
         button.setAttribute("aria-disabled", "true" if state.greyed else "false")
@@ -62,19 +64,24 @@ class BoardButtons:
         self.drawn: dict[str, ButtonState] = {}
 
     def sync(
-        self, session: Session, layout: Layout, view: View, refused: Callable[[str], bool]
+        self,
+        session: Session,
+        layout: Layout,
+        width: float,
+        view: View,
+        refused: Callable[[str], bool],
     ) -> None:
-        """One real button per target, kept by its key from one drawing to the next (a new
-        target gets a new button, a gone one's is removed); only what changed is written."""
+        """One real button per target of `layout` (drawn `width` wide), kept by its key from
+        one drawing to the next (a new target gets a new button, a gone one's is removed);
+        only what changed is written."""
         if [(t.key, t.bar) for t in layout.targets] != list(self.on_bar.items()):
             self.place(layout)
         busy = session.phase in BUSY
         self.targets_box.inert = session.phase is Phase.HAND_OVER
         for t in layout.targets:
             greyed = busy or refused(t.key)
-            state = ButtonState(
-                t.label, (t.x, t.y, t.w, t.h, t.round), greyed, view.pending == t.key, t.title
-            )
+            place = (*places.box(t.x, t.y, t.w, t.h, width, layout.height), t.round)
+            state = ButtonState(t.label, place, greyed, view.pending == t.key, t.title)
             before = self.drawn.get(t.key)
             if before != state:
                 self.drawn[t.key] = state

@@ -12,6 +12,7 @@ from py_rules.i18n import language
 
 from ..settings import RIGHT_TO_LEFT
 from . import theme
+from .places import restyle
 from .theme import FONT
 
 
@@ -33,8 +34,8 @@ class Pen:
     ) -> None:
         canvas.width = round(width * ratio)
         canvas.height = round(height * ratio)
-        canvas.style.width = f"{width}px"
-        canvas.style.height = f"{height}px"
+        for size in ("width", "height"):  # its board's, which is `width` by `height`
+            restyle(canvas, size, "100%")
         self.ctx = canvas.getContext("2d")
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.ctx.clearRect(0, 0, width, height)

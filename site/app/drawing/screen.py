@@ -31,6 +31,7 @@ from .canvas import Pen
 from .cards import handover_card, player_card
 from .link_panel import LinkPanel
 from .movelist import MoveList
+from .places import aspect, restyle
 from .sketch import Sketched
 
 
@@ -90,11 +91,13 @@ class Screen:
         layout = self.renderer.layout(game, view, self.width)
         mirror = self.renderer.reads_in_line_order and language() in RIGHT_TO_LEFT
         self.layout = placed = layout.mirrored(self.width) if mirror else layout
-        self.board_buttons.sync(session, placed, view, refused)
+        self.board_buttons.sync(session, placed, self.width, view, refused)
         theme.use(palette())
         pen = Pen(self.canvas, self.width, layout.height, pixel_ratio(), mirror)
         self.renderer.draw(pen, game, view, layout)
-        self.board_box.style.height = f"{layout.height}px"
+        # The board's height follows its width: the same proportions at another width (a
+        # resize, a phone) write nothing here, as the buttons' places in % (`places`).
+        restyle(self.board_box, "aspect-ratio", aspect(self.width, layout.height))
         if self.moves:
             self.show_moves(session, log)
 

@@ -24,23 +24,24 @@ class DigitChainRenderer(PickRenderer):
     def layout(self, game: Any, view: View, width: float) -> Layout:
         top = game.options["pool"]
         rows = top // 10 + 1
-        # Ten columns always (the last digit); a narrow board gives up margin and gaps first.
-        narrow = width < 420
-        gap = 4.0 if narrow else 6.0
-        cell = min(52.0, (width - (8 if narrow else 24) - 9 * gap) / 10)
-        left = (width - (10 * cell + 9 * gap)) / 2
+        # Ten columns always (the last digit), in the same proportions at every width (a
+        # 600 px board: cells of 52, gaps of 6, margins of 13 at the sides and 12 above and
+        # below), so that the buttons' places in % never change with the width (a phone, a
+        # resize): on a 320 px screen (a board of 267 px) a cell is 23 px, 26 apart.
+        unit = width / 600
+        cell, gap, side, edge = 52 * unit, 6 * unit, 13 * unit, 12 * unit
         targets = tuple(
             Target(
                 str(n),
                 str(n),
-                left + (n % 10) * (cell + gap),
-                12 + (n // 10) * (cell + gap),
+                side + (n % 10) * (cell + gap),
+                edge + (n // 10) * (cell + gap),
                 cell,
                 cell,
             )
             for n in self.numbers(game)
         )
-        return Layout(24 + rows * cell + (rows - 1) * gap, targets)
+        return Layout(2 * edge + rows * cell + (rows - 1) * gap, targets)
 
     def draw(self, pen: Pen, game: Any, view: View, layout: Layout) -> None:
         last = self.last(game)
