@@ -40,6 +40,13 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # Chromium's own log: when a page crashes, its last fatal lines say why (see crash_report).
 CHROMIUM_LOG = ARTIFACTS / f"chromium-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
 CRASH_LOG_FLAGS = ("--enable-logging", "--v=0", f"--log-file={CHROMIUM_LOG}")
+# WebAssembly compiled by V8's baseline compiler (Liftoff) only. By default V8 also compiles
+# the runtime's hot functions again with its optimizing compiler on background threads: about
+# 0.9 of the 2.3 CPU seconds of a cold Python start in a trace, paid by every test's new
+# context, and repaid only on a page that computes for long. The pages run the same
+# instructions either way; the benchmarks (bench/) and the WebKit/Firefox suite run their
+# browsers as players get them (docs/testing.md).
+BASELINE_WASM_FLAGS = ("--js-flags=--liftoff-only",)
 PREFIX = "/number-duels/"
 # Chromium's own background services, never contacted on a page's behalf.
 BROWSER_SERVICES = frozenset(
@@ -135,12 +142,18 @@ def site_url() -> Iterator[str]:
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, Any], blocking_proxy: RefusingProxy
 ) -> dict[str, Any]:
-    """Debian's Chromium, every non-loopback request sent to the refusing proxy."""
+    """Debian's Chromium, every non-loopback request sent to the refusing proxy, its
+    WebAssembly compiled by the baseline compiler only."""
     ARTIFACTS.mkdir(exist_ok=True)
     return {
         **browser_type_launch_args,
         "executable_path": chromium_path(),
-        "args": [*CHROMIUM_FLAGS, *proxy_flags(blocking_proxy.port), *CRASH_LOG_FLAGS],
+        "args": [
+            *CHROMIUM_FLAGS,
+            *proxy_flags(blocking_proxy.port),
+            *CRASH_LOG_FLAGS,
+            *BASELINE_WASM_FLAGS,
+        ],
     }
 
 
