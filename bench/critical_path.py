@@ -4,8 +4,11 @@ Load-independent figures from the built files alone (no browser): a press on the
 build drew is taken once the page's <head> has run (its classic scripts hold the listeners,
 and block the parse of the board below them) and the board is painted (its stylesheets block
 the paint). So before a press is taken these requests must complete: the document, then every
-stylesheet and every classic script without `defer`/`async` in its <head>, which the
-browser's preload scanner finds and asks for at once. Per page this prints those requests,
+stylesheet and every classic script without `defer`/`async` in its <head>. They are asked for
+at once only if the build leaves one blocking script after the stylesheet: Chromium's preload
+scanner, which would read ahead of a blocked parser, drops what it found on a page whose
+Content Security Policy is in a <meta> (all of ours), so each further blocking script waits
+for the one before it to run (scripts/build/head_scripts.py joins them). Per page this prints those requests,
 their bytes as GitHub Pages sends them (scripts/serve/site_server.py's rules: gzip where the
 host compresses, headers not counted), and the round trips they take: one for the document,
 then the head's requests in rounds of six over HTTP/1.1 (a browser's connections per host, as

@@ -67,6 +67,28 @@ def test_the_runtime_s_files_are_asked_for_while_pyodide_s_module_is_on_its_way(
         context.close()
 
 
+def test_the_board_s_script_is_asked_for_beside_its_stylesheet(browser: Any, site_url: str) -> None:
+    """A game page's head asks for its stylesheet and its one blocking script at once: the
+    script is asked for while the stylesheet is still held back. (Each script of the head
+    used to be asked for once the one before it had run, and a script runs only once the
+    stylesheets before it have come: page-worker.js waited five round trips.)"""
+    context = new_context(browser, site_url, service_workers="block")
+    held: list[Route] = []
+    context.route("**/assets/style.css", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        with context.expect_event(
+            "request", lambda r: r.url.endswith("page-worker.js"), timeout=READY_TIMEOUT_MS
+        ) as asked:
+            page.goto(f"{site_url}games/circle-duel/{worker_page()}", wait_until="commit")
+        assert held, "the stylesheet was not asked for"
+        assert "/assets/head-" in asked.value.url  # the head's scripts, joined
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
+
+
 @pytest.mark.parametrize("slug", ["digit-chain", "number-duel"])  # one with a data file
 def test_a_first_visit_downloads_no_file_twice(
     browser: Any, metered: tuple[ByteMeter, str], slug: str

@@ -341,7 +341,9 @@ def test_the_pages_scripts_pick_arabics_six_plural_forms_as_gettext_does(
     body = (
         '<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>x</title>'
         f'<script type="application/json" id="nd-words">{table}</script>'
-        f'<script src="assets/language.js" data-languages="en ar"></script></head></html>'
+        # language.js, served joined with theme.js (scripts/build/head_scripts.py)
+        f'<script src="assets/head-language-theme.js" data-languages="en ar"></script>'
+        "</head></html>"
     )
     context.route(address, lambda route: route.fulfill(content_type="text/html", body=body))
     page = watch.attach(context.new_page())

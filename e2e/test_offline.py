@@ -112,7 +112,7 @@ def test_after_one_visit_every_page_loads_and_plays_offline(context: BrowserCont
         f"vendor/pyodide/{next((SITE / 'vendor/pyodide').glob('python_stdlib-*.zip.gz')).name}",
         "py/number-duels.zip.gz",
         "assets/python-worker.mjs",
-        "assets/page-worker.js",
+        "assets/head-language-theme-no-storage-boot-page-worker.js",
         "vendor/qrcode-generator/qrcode.js",
         "manifest.webmanifest",
         "assets/icons/icon-512.png",

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -243,6 +244,20 @@ def test_the_terminal_game_with_piped_input_echoes_answers_and_stops_at_eof() ->
     assert done.stdout.endswith("End of input: the game is abandoned.\n")
 
 
+# The number of the `read` system call (/proc/<pid>/syscall's first field while a process
+# waits in it), by machine.
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}
+
+
+def wait_until_reading(pid: int) -> None:
+    """Return once the process `pid` waits in `read` (its input), polled from /proc."""
+    number = READ_SYSCALL[os.uname().machine]
+    deadline = time.monotonic() + 60
+    while Path(f"/proc/{pid}/syscall").read_text().split()[0] != number:
+        assert time.monotonic() < deadline, "the program never read its input"
+        time.sleep(0.005)
+
+
 def _default_interrupt() -> None:
     """Ctrl-C's default action in the program, whatever this test was started under: a shell
     starts a background job with SIGINT ignored, and Python keeps an ignored SIGINT ignored."""
@@ -268,6 +283,10 @@ def test_ctrl_c_at_a_prompt_ends_with_status_130_and_no_traceback() -> None:
             char = process.stdout.read(1)
             assert char, seen  # the prompt must come before the output ends
             seen += char
+        # A signal that comes after the prompt but before the program reads would set
+        # Python's flag and leave the read waiting: wait until it reads, as a person's Ctrl-C
+        # comes to a program waiting for their answer.
+        wait_until_reading(process.pid)
         process.send_signal(signal.SIGINT)
         # Wait with stdin still open, as a terminal's is: communicate() would close it, and
         # an end of input that wins the race with the signal ends the game as piped input

@@ -76,6 +76,7 @@ import diagram  # noqa: E402  (scripts/build/diagram.py: the standard board, dra
 import early_board  # noqa: E402  (scripts/build/early_board.py: the board before Python)
 import early_downloads  # noqa: E402  (scripts/build/early_downloads.py: the worker's at once)
 import embed  # noqa: E402  (scripts/build/embed.py: embed.js, embed.css and the tutorial)
+import head_scripts  # noqa: E402  (scripts/build/head_scripts.py: one blocking <head> script)
 import notices  # noqa: E402  (scripts/build/notices.py: the third-party components of the build)
 import offline  # noqa: E402  (scripts/build/offline.py: service worker, manifest, CSP)
 import precompile  # noqa: E402  (scripts/build/precompile.py: the pages' Python as bytecode)
@@ -353,6 +354,7 @@ def build(out: Path) -> None:
             write_pages(out, language, sizes, stdlib, components)
     # The fresh board, drawn by the pages' own Python into the pages that run it in a worker.
     early_board.install(out, [language.folder for language in pages], list(py_rules.GAMES))
+    head_scripts.join(out)  # after the board: it finds a worker page by its page-worker.js
     version = offline.install(out)  # last: it lists and hashes every file of the build
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(

@@ -96,11 +96,12 @@ THEME = "#1f2430"
 INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
-# A game page whose Python runs in a Web Worker (assets/page-worker.js): in an opaque origin (a
+# A game page whose Python runs in a Web Worker (assets/page-worker.js, alone or joined with the
+# head's other scripts: scripts/build/head_scripts.py): in an opaque origin (a
 # sandboxed iframe without allow-same-origin) the site's address is another origin, which a
 # worker may not be started from, so the page starts its worker from a `data:` URL that imports
 # the host from the site; a `blob:` worker does not load there in Chromium.
-WORKER_PAGE = re.compile(r'<script src="[^"]*assets/page-worker\.js"')
+WORKER_PAGE = re.compile(r'<script src="[^"]*assets/(?:head-[\w-]*)?page-worker\.js"')
 
 
 def policy(page: str) -> str:
