@@ -156,6 +156,10 @@ def test_two_tabs_against_the_computer_show_the_same_computer_moves(
         moves = first.history.count()
         assert moves == 2 * turn or (over[0] and moves == 2 * turn - 1)
         expect(second.history).to_have_count(moves)
+        if over[0]:  # each tab reviews the finished game a move at a time: wait for both
+            for tab in (first, second):
+                reviewing = tab.page.locator("#history .review-mark.reviewing")
+                expect(reviewing).to_have_count(0, timeout=READY_TIMEOUT_MS)
         assert first.history.all_inner_texts() == second.history.all_inner_texts()
         if over[0]:
             break
