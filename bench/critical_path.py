@@ -8,12 +8,12 @@ stylesheet and every classic script without `defer`/`async` in its <head>. They 
 at once only if the build leaves one blocking script after the stylesheet: Chromium's preload
 scanner, which would read ahead of a blocked parser, drops what it found on a page whose
 Content Security Policy is in a <meta> (all of ours), so each further blocking script waits
-for the one before it to run (scripts/build/head_scripts.py joins them). Per page this prints those requests,
-their bytes as GitHub Pages sends them (scripts/serve/site_server.py's rules: gzip where the
-host compresses, headers not counted), and the round trips they take: one for the document,
-then the head's requests in rounds of six over HTTP/1.1 (a browser's connections per host, as
-bench/early_board.py's server speaks it) or in one over HTTP/2 (GitHub Pages). From these,
-what a quiet link gives by construction, with the network only: DevTools' model (what
+for the one before it to run (scripts/build/head_scripts.py joins them). Per page this prints
+those requests, their bytes as GitHub Pages sends them (scripts/serve/site_server.py's rules:
+gzip where the host compresses, headers not counted), and the round trips they take: one for
+the document, then the head's requests in rounds of six over HTTP/1.1 (a browser's connections
+per host, as bench/early_board.py's server speaks it) or in one over HTTP/2 (GitHub Pages).
+From these, what a quiet link gives by construction, with the network only: DevTools' model (what
 bench/early_board.py's throttled visits can show: each request's response `latency` later,
 the bytes at the link's rate) and a real cold https visit over HTTP/2 (a TCP and a TLS 1.3
 handshake first, and TCP's slow start: a new connection's first flight is about 14.6 kB, each

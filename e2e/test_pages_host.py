@@ -69,7 +69,10 @@ def uncompressed(responses: list[Response], base: str, site: Path) -> list[str]:
 def test_every_file_the_service_worker_keeps_travels_compressed(deployed: Path) -> None:
     kept = [p for p in worker_files(deployed) if not p.endswith("/")]
     # The list was read whole: the runtime, the game pages' own script and the other files.
-    assert {"vendor/pyodide/pyodide.asm.wasm", "assets/head-language-theme-no-storage-boot-page-worker.js"} <= set(kept)
+    assert {
+        "vendor/pyodide/pyodide.asm.wasm",
+        "assets/head-language-theme-no-storage-boot-page-worker.js",
+    } <= set(kept)
     assert len(kept) > 40
     raw = [
         p
