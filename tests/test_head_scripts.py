@@ -34,9 +34,11 @@ def test_the_blocking_scripts_become_one_after_the_stylesheet_with_every_attribu
     assert page.split("</head>")[1] == PAGE.split("</head>")[1]  # the body's script stays
 
 
-def test_a_page_with_one_blocking_script_is_left_as_it_is() -> None:
+def test_a_page_with_one_blocking_script_or_no_head_is_left_as_it_is() -> None:
     page = '<html><head><script src="assets/a.js"></script></head><body></body></html>'
     assert head_scripts.join_page(page) == (page, [])
+    fragment = '<script src="assets/a.js"></script><script src="assets/b.js"></script>'
+    assert head_scripts.join_page(fragment) == (fragment, [])
 
 
 def test_two_parts_that_carry_the_same_attribute_are_refused() -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 # A parser-blocking script of the site's own assets/ in <head>: its file's stem, its
 # attributes after src (data-*), and no defer, async or type.
 BLOCKING = re.compile(
-    r'[ \t]*<script src="(?P<up>(?:\.\./)*)assets/(?P<stem>[\w-]+)\.js"'
+    r'(?P<indent>[ \t]*)<script src="(?P<up>(?:\.\./)*)assets/(?P<stem>[\w-]+)\.js"'
     r'(?P<attrs>(?: data-[\w-]+="[^"]*")*)></script>\n?'
 )
 ATTRIBUTE = re.compile(r' (data-[\w-]+)="[^"]*"')
@@ -48,7 +48,7 @@ def join_page(page: str) -> tuple[str, list[str]]:
     """The page with its head's blocking scripts as one <script> where the last one was, and
     the stems joined (none: the page is unchanged, fewer than two such scripts)."""
     head_end = page.find("</head>")
-    found = [m for m in BLOCKING.finditer(page, 0, head_end)]
+    found = list(BLOCKING.finditer(page, 0, head_end)) if head_end >= 0 else []
     if len(found) < 2:
         return page, []
     stems = [m["stem"] for m in found]
@@ -57,8 +57,9 @@ def join_page(page: str) -> tuple[str, list[str]]:
     if len(names) != len(set(names)):
         raise ValueError(f"two of {stems} carry the same attribute: {names}")
     last = found[-1]
-    indent = last.group(0)[: len(last.group(0)) - len(last.group(0).lstrip())]
-    tag = f'{indent}<script src="{last["up"]}assets/{joined_name(stems)}"{attrs}></script>\n'
+    tag = (
+        f'{last["indent"]}<script src="{last["up"]}assets/{joined_name(stems)}"{attrs}></script>\n'
+    )
     pieces, at = [], 0
     for match in found:
         pieces.append(page[at : match.start()])
