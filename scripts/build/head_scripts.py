@@ -73,15 +73,16 @@ def join(out: Path) -> None:
     file once; serve a part no page asks for any more no longer on its own."""
     assets = out / "assets"
     joined: set[tuple[str, ...]] = set()
+    pages: list[str] = []  # every page as written, read once
     for path in sorted(out.rglob("*.html")):
         page, stems = join_page(path.read_text(encoding="utf-8"))
         if stems:
             path.write_text(page, encoding="utf-8")
             joined.add(tuple(stems))
+        pages.append(page)
     for stems in sorted(joined):
         parts = [(assets / f"{stem}.js").read_text(encoding="utf-8") for stem in stems]
         (assets / joined_name(list(stems))).write_text(joined_source(parts), encoding="utf-8")
-    pages = [path.read_text(encoding="utf-8") for path in out.rglob("*.html")]
     for stem in sorted({stem for stems in joined for stem in stems}):
         if not any(f"assets/{stem}.js" in page for page in pages):
             (assets / f"{stem}.js").unlink()
