@@ -186,3 +186,39 @@ def test_data_puzzle_shows_that_puzzle_and_an_unknown_id_the_standard_game(
     expect(unknown).not_to_have_attribute("data-puzzle-state", re.compile("."))
     expect(moves_shown(unknown)).to_have_count(0)
     expect(unknown.locator(".targets button")).to_have_count(99)
+
+
+# Every width given to a canvas of the page, in order (a MutationObserver from the start).
+RECORD_CANVAS_WIDTHS = """
+window.canvasWidths = new Map();
+new MutationObserver((records) => {
+  for (const { target } of records) {
+    if (target.localName !== "canvas") continue;
+    const widths = window.canvasWidths.get(target) ?? [];
+    widths.push(Number(target.getAttribute("width")));
+    window.canvasWidths.set(target, widths);
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["width"] });
+"""
+DRAWN = """(canvas) => [window.canvasWidths.get(canvas) ?? [],
+  Math.round(canvas.parentElement.clientWidth * devicePixelRatio)]"""
+
+
+def test_a_puzzle_s_board_is_drawn_once_at_its_width_on_a_phone(
+    context: BrowserContext, site_url: str, watch: Any
+) -> None:
+    """A board Python makes has no width until the page says it: it is drawn then, once, and
+    its buttons come with that drawing (never first at an assumed width, where a press could
+    land between buttons that then move)."""
+    page = watch.attach(context.new_page())
+    page.set_viewport_size({"width": 412, "height": 860})
+    page.add_init_script(RECORD_CANVAS_WIDTHS)
+    board = open_puzzles(page, f"{site_url}puzzles/")
+    widths, final = board.locator(".board canvas").evaluate(DRAWN)
+    assert widths == [final] and final < 600, widths
+    link = page.locator("a.puzzle-link").nth(1)
+    link.click()  # a new board in the same box, made by Python in the worker
+    expect(board).to_have_attribute("data-puzzle-id", link.get_attribute("data-puzzle-id") or "")
+    expect(board.locator('.targets button[aria-disabled="false"]').first).to_be_attached()
+    widths, final = board.locator(".board canvas").evaluate(DRAWN)
+    assert widths == [final], widths

@@ -18,7 +18,7 @@ import page_templates
 from app import worker
 from app.browser import dom
 from app.browser.channel import Channel
-from app.browser.mirror import Document, Element, Text
+from app.browser.mirror import FIRST_NEW_ID, Document, Element, Text
 from early_board import BodyTree  # a page's body as the start message's tree, as the build reads it
 
 from py_rules.i18n import SOURCE_LANGUAGE
@@ -229,6 +229,8 @@ class Page:
         self.full = False  # the page's storage refuses every write (its quota is full)
         self.replies: list[dict[str, Any]] = []  # what the page sends back once a task ends
         self.holding = False  # the page's answers wait until the test sends them
+        # The size the page says (after its next frame) of an element Python made and observes.
+        self.new_element_size = tuple(BOARD_SIZE)
         href = PAGE.format(slug=slug) + (f"?{query}" if query else "")
         board = self.replica.querySelector("#board")
         assert board is not None
@@ -256,6 +258,11 @@ class Page:
             effects: list[list[Any]] = []
             apply_ops(self.replica, self.known, message["ops"], effects)
             self.effects += effects
+            for name, *args in message["ops"]:
+                if name == "observe" and args[0] >= FIRST_NEW_ID:  # made by Python: measured
+                    width, height = self.new_element_size
+                    size = {"kind": "size", "node": args[0], "width": width, "height": height}
+                    self.replies.append(size)
             for effect, args in effects:  # the page's own localStorage
                 if effect == "store" and self.full:
                     value = None if self.storage is None else self.storage.get(args[0])
@@ -416,6 +423,8 @@ class EmbedPage(Page):
         self.storage = storage
         self.full = False
         self.replies = []
+        self.holding = False
+        self.new_element_size = tuple(BOARD_SIZE)
         self.message = {
             "kind": "start",
             "embed": True,

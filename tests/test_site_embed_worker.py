@@ -85,6 +85,54 @@ def test_a_move_plays_and_the_host_page_hears_the_lesson_events() -> None:
     assert page.same()
 
 
+def canvas_widths(page: EmbedPage, box: Any) -> list[str]:
+    """Every width Python has given the canvas of `box`'s board, in order."""
+    canvas = box.querySelector(".board canvas").nodeId
+    return [
+        op[3]
+        for message in page.posted
+        if message["kind"] == "ops"
+        for op in message["ops"]
+        if op[:3] == ["attr", canvas, "width"]
+    ]
+
+
+def test_a_board_python_made_is_drawn_only_at_the_width_the_page_says() -> None:
+    page = EmbedPage(HOST_PAGE)
+    page.new_element_size = (412, 300)
+    page.holding = True  # the page has not said the boards' widths yet
+    page.start()
+    chain, line, _ = page.boxes()
+    for box in (chain, line):  # room kept at its proportions, nothing drawn, no button
+        assert box.querySelector(".board").style.getPropertyValue("aspect-ratio")
+        assert box.querySelectorAll(".targets button") == []
+        assert canvas_widths(page, box) == []
+    assert chain.querySelector(".status").textContent.startswith("Player 1")
+    assert page.mirror.documentElement.getAttribute("data-nd-embeds") is None
+    page.holding = False
+    page.answer()  # the page's `size` messages, after its next frame
+    assert canvas_widths(page, chain) == canvas_widths(page, line) == ["412"]  # one drawing
+    assert len(chain.querySelectorAll(".targets button")) == 30
+    assert page.mirror.documentElement.getAttribute("data-nd-embeds") == "ready"
+    assert page.same()
+
+
+def test_a_board_not_shown_waits_for_its_width_and_holds_up_nothing() -> None:
+    page = EmbedPage(HOST_PAGE)
+    page.new_element_size = (0, 0)  # in a closed <details>: the page measures 0
+    page.start()
+    chain = page.boxes()[0]
+    assert page.mirror.documentElement.getAttribute("data-nd-embeds") == "ready"
+    assert chain.querySelectorAll(".targets button") == []
+    board = chain.querySelector(".board")
+    page.send({"kind": "size", "node": board.nodeId, "width": 500, "height": 180})  # opened
+    assert canvas_widths(page, chain) == ["500"]
+    assert len(chain.querySelectorAll(".targets button")) == 30
+    page.send({"kind": "size", "node": board.nodeId, "width": 500, "height": 180})
+    assert canvas_widths(page, chain) == ["500"]  # the same width: not drawn again
+    assert page.same()
+
+
 def test_the_embed_base_is_the_sites_address_and_the_page_is_never_saved() -> None:
     page = EmbedPage(HOST_PAGE, storage={}).start()
     assert address_bar.embed_base() == "https://example.org/number-duels/"

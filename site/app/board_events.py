@@ -68,8 +68,7 @@ def pressed(board: Controls, event: Any) -> None:
 
 
 def resized(board: Controls) -> None:
-    screen = board.screen
-    if abs(screen.board_box.clientWidth - screen.width) >= 1:  # a new width
+    if board.screen.stale():
         board.render()
 
 

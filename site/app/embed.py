@@ -22,6 +22,7 @@ from py_rules.rules.errors import quoted
 
 from .browser import address_bar, dom
 from .browser.dom import clear, el
+from .browser.events import on_resize
 from .pages import language
 from .settings import computer_delay, features_or_notice, settings_or_notice
 
@@ -127,4 +128,23 @@ async def start_all() -> None:
             failed = _("This game could not start: {error}").format(error=error)
             root.append(el("p", "status", failed))
             dom.warn(f"number-duels embed: {type(error).__name__}: {error}")
-    dom.document_data("ndEmbeds", "ready")
+    say_ready_once_measured(list(_boards))
+
+
+def say_ready_once_measured(boards: list[Any]) -> None:
+    """Say the boards are ready (`<html data-nd-embeds="ready">`) once each has been drawn at
+    its width on the page: a worker's page says the width of a board Python made only after
+    the board is on the page (its first `size` message), and the board is drawn then. A
+    board stopped meanwhile (the lesson builder's preview, started again) is not waited for."""
+    said = False
+
+    def check() -> None:
+        nonlocal said
+        if not said and all(b.screen.measured for b in boards if b in _boards):
+            said = True
+            dom.document_data("ndEmbeds", "ready")
+
+    for board in boards:
+        if not board.screen.measured:  # after the board's own handler, which draws it
+            on_resize(board.screen.board_box, check)
+    check()

@@ -278,14 +278,33 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     node(id).addEventListener(type, (event) => forward(id, type, event));
   }
 
+  const sendSize = (id, element) =>
+    send({ kind: "size", node: id, width: element.clientWidth, height: element.clientHeight });
+  // Elements Python made since the start, observed and not yet measured: Python knows no
+  // width for them and draws nothing there until the page says one (`observe`).
+  const unmeasured = new Set();
   const resized = new ResizeObserver((entries) => {
     for (const { target } of entries) {
       const id = ids.get(target);
       if (id !== undefined) {
-        send({ kind: "size", node: id, width: target.clientWidth, height: target.clientHeight });
+        unmeasured.delete(id);
+        sendSize(id, target);
       }
     }
   });
+
+  /** Observe an element; one Python made gets its size sent after the next frame even
+   * where the observer stays silent (an element not rendered: in a closed <details>, say,
+   * it is 0 wide), so that Python always hears a first size. */
+  function observe(id) {
+    const element = node(id);
+    resized.observe(element);
+    if (id < FIRST_NEW_ID || unmeasured.has(id)) return;
+    unmeasured.add(id);
+    afterFirstFrame(() => {
+      if (unmeasured.delete(id) && nodes.get(id) === element) sendSize(id, element);
+    });
+  }
 
   addEventListener("storage", (event) => send({ kind: "storage", key: event.key, value: event.newValue }));
   addEventListener("hashchange", () => send({ kind: "hash", hash: location.hash }));
@@ -482,9 +501,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
       node(id)[method](...(args || []));
     },
     listen,
-    observe(id) {
-      resized.observe(node(id));
-    },
+    observe,
     draw(id, calls) {
       draw(node(id), calls);
     },

@@ -127,6 +127,16 @@ def pixel_ratio() -> float:
     return float(js.window.devicePixelRatio or 1)
 
 
+def measured_width(node: Any) -> float | None:
+    """`node`'s width on the page (its `clientWidth`: 0 where it is not shown); None while
+    a worker's page has not said it yet, as for an element Python made since the start
+    until its first `size` message (an `observe` asks for one)."""
+    if _page is not None:
+        size = _page.document.sizes.get(node.nodeId)
+        return None if size is None else float(size[0])
+    return float(node.clientWidth)
+
+
 def js_array(items: Any) -> Any:
     """A JavaScript array of `items` (a list for the mirror)."""
     if _page is not None:

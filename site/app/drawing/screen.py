@@ -17,13 +17,13 @@ from py_rules.engine.review import describe
 from py_rules.i18n import N_, _, language
 
 from .. import wording
-from ..browser.dom import clear, el, flush, palette, pixel_ratio
+from ..browser.dom import clear, el, flush, measured_width, palette, pixel_ratio
 from ..browser.events import on, proxy, set_timeout
 from ..browser.sharing import copy_text
 from ..headless.board import view_of
 from ..headless.review_marks import RecordReview
 from ..headless.view import Card, HandOver, PageView
-from ..renderers.base import Layout, Renderer
+from ..renderers.base import Layout, Renderer, View
 from ..settings import RIGHT_TO_LEFT
 from . import theme
 from .board_buttons import BoardButtons
@@ -33,6 +33,8 @@ from .link_panel import LinkPanel
 from .movelist import MoveList
 from .places import aspect, restyle
 from .sketch import Sketched
+
+ROOM_WIDTH = 600.0  # the width whose proportions a board's room keeps until it is drawn
 
 
 class Screen:
@@ -70,7 +72,8 @@ class Screen:
         self.shown: tuple[Session, list[str]] | None = None  # what the list shows
         self.board_buttons = BoardButtons(self.targets_box, self.choices_box)
         self.layout: Layout | None = None
-        self.width = 0.0
+        self.width = 0.0  # the width it was drawn at (0: none yet)
+        self.measured = False  # whether the page had said the board's width when drawn
         self.action: dict[str, Any] = {}
         self.share_box: Any = None
         self.panel: LinkPanel | None = None  # a game page's panel for games by link
@@ -87,8 +90,25 @@ class Screen:
         """Draw the board; `refused(key)` (the board's verdict) greys a button."""
         view = view_of(session, pending)
         game = session.game
-        self.width = float(self.board_box.clientWidth) or 600.0
-        layout = self.renderer.layout(game, view, self.width)
+        width = measured_width(self.board_box)
+        self.measured = width is not None
+        if width:
+            self.draw_board(session, view, width, refused)
+        else:  # not said yet, or not shown: no width to draw at
+            self.width = 0.0
+            # The board's room at its usual proportions meanwhile, not a height of 0.
+            room = self.renderer.layout(game, view, ROOM_WIDTH).height
+            restyle(self.board_box, "aspect-ratio", aspect(ROOM_WIDTH, room))
+        if self.moves:
+            self.show_moves(session, log)
+
+    def draw_board(
+        self, session: Session, view: View, width: float, refused: Callable[[str], bool]
+    ) -> None:
+        """The picture and the buttons over it, `width` wide."""
+        game = session.game
+        self.width = width
+        layout = self.renderer.layout(game, view, width)
         mirror = self.renderer.reads_in_line_order and language() in RIGHT_TO_LEFT
         self.layout = placed = layout.mirrored(self.width) if mirror else layout
         self.board_buttons.sync(session, placed, self.width, view, refused)
@@ -98,8 +118,12 @@ class Screen:
         # The board's height follows its width: the same proportions at another width (a
         # resize, a phone) write nothing here, as the buttons' places in % (`places`).
         restyle(self.board_box, "aspect-ratio", aspect(self.width, layout.height))
-        if self.moves:
-            self.show_moves(session, log)
+
+    def stale(self) -> bool:
+        """Whether the board should be drawn again for its width: the page has said a width
+        it was not drawn at (its first, or a new one)."""
+        width = measured_width(self.board_box)
+        return width is not None and (not self.measured or abs(width - self.width) >= 1)
 
     def on_handover_click(self, event: Any) -> None:
         if event.target.closest("button"):
