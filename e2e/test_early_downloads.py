@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import PREFIX, SITE, new_context
 from gamepage import READY_TIMEOUT_MS, GamePage, worker_page
-from playwright.sync_api import Route
+from playwright.sync_api import Route, expect
 from site_server import ByteMeter, start_server
 
 # Python's work for the next visit is done (bench/first_visit.py's SETTLED, without its figure).
@@ -40,9 +40,16 @@ def metered() -> Iterator[tuple[ByteMeter, str]]:
     server.server_close()
 
 
+def address(slug: str) -> str:
+    """A game's worker page, or the tutorial's page of embedded boards, from the site's root."""
+    return "tutorial.html" if slug == "tutorial" else f"games/{slug}/{worker_page()}"
+
+
+@pytest.mark.parametrize("slug", ["digit-chain", "tutorial"])
 def test_the_runtime_s_files_are_asked_for_while_pyodide_s_module_is_on_its_way(
-    browser: Any, site_url: str
+    browser: Any, site_url: str, slug: str
 ) -> None:
+    """On a game page and on a page of embedded boards (embed.js's worker, the tutorial)."""
     context = new_context(browser, site_url, service_workers="block")
     held: list[Route] = []
     context.route(
@@ -56,7 +63,7 @@ def test_the_runtime_s_files_are_asked_for_while_pyodide_s_module_is_on_its_way(
         with context.expect_event(
             "request", lambda r: r.url.endswith(BUNDLE), timeout=READY_TIMEOUT_MS
         ):
-            page.goto(f"{site_url}games/digit-chain/{worker_page()}", wait_until="commit")
+            page.goto(site_url + address(slug), wait_until="commit")
         assert held, "Pyodide's module was not asked for"
         files = {path.rsplit("/", 1)[-1] for path in asked}
         assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "number-duels.zip.gz"} <= files, files
@@ -89,7 +96,8 @@ def test_the_board_s_script_is_asked_for_beside_its_stylesheet(browser: Any, sit
         context.close()
 
 
-@pytest.mark.parametrize("slug", ["digit-chain", "number-duel"])  # one with a data file
+# Two game pages (one with a data file) and the tutorial (embed.js, every data file).
+@pytest.mark.parametrize("slug", ["digit-chain", "number-duel", "tutorial"])
 def test_a_first_visit_downloads_no_file_twice(
     browser: Any, metered: tuple[ByteMeter, str], slug: str
 ) -> None:
@@ -97,8 +105,13 @@ def test_a_first_visit_downloads_no_file_twice(
     context = new_context(browser, url)
     try:
         page = context.new_page()
-        page.goto(f"{url}games/{slug}/{worker_page()}", wait_until="commit")
-        GamePage(page, slug).wait_ready()
+        page.goto(url + address(slug), wait_until="commit")
+        if slug == "tutorial":
+            expect(page.locator("html")).to_have_attribute(
+                "data-nd-embeds", "ready", timeout=READY_TIMEOUT_MS
+            )
+        else:
+            GamePage(page, slug).wait_ready()
         page.evaluate(SETTLED)
         page.wait_for_function(
             "() => performance.getEntriesByName('nd-snapshot-kept').length > 0",

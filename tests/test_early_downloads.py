@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import build_site
+import embed
 import pytest
 
 import py_rules
@@ -29,15 +30,16 @@ def config_of(slug: str) -> dict[str, object]:
     return config
 
 
-def loaded_by_the_worker(page: str, config: dict[str, object]) -> set[str]:
-    """What a worker page's Python loads besides the wrapper, from the code that loads it."""
+def loaded_by_the_worker(page: str, config: dict[str, object], up: str = "../../") -> set[str]:
+    """What a worker page's Python loads besides the wrapper, from the code that loads it
+    (`up`: the way from the page to the site's root)."""
     interpreter = urljoin(page, str(config["interpreter"]))
     wrapper = (ROOT / "site" / "snapshot" / "pyodide-snapshot.mjs").read_text()
     beside = re.findall(r'^import .* from "\./([^"]+)";$', wrapper, re.M)
     beside += re.findall(r'fileURL\("([^"]+)"\)', wrapper)
     assert "fileURL(SNAPSHOT.stdlib)" in wrapper  # the trimmed library, sent gzipped
     loaded = {urljoin(interpreter, name) for name in [*beside, STDLIB]}
-    packed = {urljoin(page, "../../" + name) for name in build_site.packed_files("")}
+    packed = {urljoin(page, up + name) for name in build_site.packed_files("")}
     files = config["files"]
     assert isinstance(files, dict)
     for name in files:
@@ -68,3 +70,18 @@ def test_a_game_s_data_file_is_asked_for_on_its_page_only() -> None:
         assert isinstance(early, list)
         wanted = {f"../../{name}.gz" for name in data} if slug == "number-duel" else set()
         assert {url for url in early if url.startswith("../../data/")} == wanted
+
+
+def test_the_embed_names_exactly_what_its_worker_loads() -> None:
+    """embed.js's worker loads the bundle and every game's data file (`files` of its `boot`,
+    from the root the script finds from its own address), and asks for all at once."""
+    base = "https://example.org/site/"
+    files = {name: name for name in [build_site.BUNDLE, *build_site.GAME_DATA]}
+    config = {"interpreter": build_site.interpreter_path(), "files": files}
+    early = build_site.embed_early(STDLIB)
+    urls = [urljoin(base, url) for url in early]
+    assert len(urls) == len(set(urls))
+    assert set(urls) == loaded_by_the_worker(base, config, up="")
+    script = embed.embed_script(build_site.BUNDLE, tuple(build_site.GAME_DATA), early=early)
+    assert f'"early":{json.dumps(early, separators=(",", ":"))}' in script
+    assert "early: (CONFIG.early ?? []).map((path) => base + path)" in script

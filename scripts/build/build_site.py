@@ -212,6 +212,14 @@ def pyscript_config(up: str, slug: str, stdlib: str) -> str:
     return json.dumps(config, separators=(",", ":"))
 
 
+def embed_early(stdlib: str) -> list[str]:
+    """What embed.js's worker asks for at once, as a game page's (paths from the root; the
+    script finds the root from its own address): an embed may show any game, so every game's
+    data file, which it loads anyway."""
+    packed = set(packed_files(stdlib.removesuffix(precompress.SUFFIX)))
+    return early_downloads.early("", interpreter_path(), stdlib, [BUNDLE, *GAME_DATA], packed)
+
+
 def python_files(slug: str) -> dict[str, str]:
     """The files a page of game `slug` puts where PyScript would (path from the site's root ->
     where): the bundle, and the data of this game."""
@@ -348,7 +356,8 @@ def build(out: Path) -> None:
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     pages = languages()
     components = notices.components(vendored_files(out))
-    embed.install(out, BUNDLE, tuple(GAME_DATA), {lang.tag: lang.tr for lang in pages[1:]})
+    translations = {lang.tag: lang.tr for lang in pages[1:]}
+    embed.install(out, BUNDLE, tuple(GAME_DATA), translations, embed_early(stdlib))
     for language in pages:
         with i18n.using(language.tr):  # the rules' own words in the page's language
             write_pages(out, language, sizes, stdlib, components)

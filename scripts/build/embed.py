@@ -59,16 +59,21 @@ Translations = Mapping[str, gettext.NullTranslations]  # language tag -> its cat
 
 
 def embed_script(
-    bundle: str, data: tuple[str, ...] = (), translations: Translations | None = None
+    bundle: str,
+    data: tuple[str, ...] = (),
+    translations: Translations | None = None,
+    early: list[str] | None = None,
 ) -> str:
-    """embed.js, told the runtime, the bundle and the data files (an embed may show any game),
-    with its messages in each language of `translations` (English needs none)."""
+    """embed.js, told the runtime, the bundle and the data files (an embed may show any game)
+    and what its worker asks for at once (`early`, scripts/build/early_downloads.py), with its
+    messages in each language of `translations` (English needs none)."""
     path = SITE / "embed" / "embed.js"
     messages = page_words.js_messages([path])
     config = {
         "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
         "bundle": bundle,
         "data": list(data),
+        "early": list(early or ()),
         "css": "assets/embed.css",
         "words": {tag: page_words.words(tr, messages) for tag, tr in (translations or {}).items()},
         "aliases": aliases([SOURCE_LANGUAGE, *(translations or {})]),
@@ -89,9 +94,14 @@ def indented(text: str, prefix: str) -> str:
 
 
 def install(
-    out: Path, bundle: str, data: tuple[str, ...], translations: Translations | None = None
+    out: Path,
+    bundle: str,
+    data: tuple[str, ...],
+    translations: Translations | None = None,
+    early: list[str] | None = None,
 ) -> None:
     """Write embed.js and embed.css (`translations`: every language but English)."""
-    (out / "embed.js").write_text(embed_script(bundle, data, translations), encoding="utf-8")
+    script = embed_script(bundle, data, translations, early)
+    (out / "embed.js").write_text(script, encoding="utf-8")
     css = (SITE / "assets" / "style.css").read_text(encoding="utf-8")
     (out / "assets" / "embed.css").write_text(scoped_css(css), encoding="utf-8")

@@ -26,7 +26,8 @@
 // in CONFIG and copies in assets/page-dom.js.
 "use strict";
 (() => {
-  // {interpreter, bundle, data, css}: paths from the root; words: {lang: {msgid: msgstr}};
+  // {interpreter, bundle, data, css, early}: paths from the root (early: what the worker asks
+  // for at once, scripts/build/early_downloads.py); words: {lang: {msgid: msgstr}};
   // aliases: {tag: lang} (py_rules.i18n.tags)
   const CONFIG = /*@CONFIG@*/ null;
   if (window.ndEmbedBase) return; // included twice: the first copy does the work
@@ -153,6 +154,7 @@
         saveData: Boolean(navigator.connection?.saveData), // no snapshot made for a next visit
         interpreter: base + CONFIG.interpreter,
         files: [[base + CONFIG.bundle, "./*"], ...CONFIG.data.map((path) => [base + path, path])],
+        early: (CONFIG.early ?? []).map((path) => base + path), // all asked for at once
         sizes: {},
       });
       const html = {};
