@@ -8,6 +8,11 @@ mirror and the page stay alike; reads answer from the mirror at once, never from
 Anything outside the subset fails loudly (an unknown property, a selector the mirror cannot
 match) instead of doing nothing in silence. Standard library only: nothing here touches the
 browser.
+
+This module holds the tree (`Text`, `Element`) and the `Document`; beside it are the views
+an element hands out (element_views.py: classList, dataset, style, a form's elements), a
+canvas's 2D context (canvas_calls.py) and the selectors it matches (selectors.py). Other
+modules import the mirror from here.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .canvas_calls import Context2D, plain
+from .element_views import CONTROLS, ClassList, Dataset, FormElements, Style
 from .selectors import matches_any, parse_selector
 
 FIRST_NEW_ID = 1_000_000  # the ids of the elements Python creates (the page's are below)
@@ -41,22 +48,11 @@ VOID = frozenset(
         "wbr",
     ]
 )
-CONTROLS = ("input", "select", "textarea", "button")
 Op = list[Any]
 
 
 class ProtocolError(ValueError):
     """A message from the page the mirror refuses: it changed nothing."""
-
-
-def kebab(name: str) -> str:
-    """A dataset or style name as its attribute or CSS name: linkSent -> link-sent."""
-    return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), name)
-
-
-def camel(name: str) -> str:
-    """A data-* attribute's name as its dataset key: link-sent -> linkSent."""
-    return re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
 
 
 # ----- nodes ----------------------------------------------------------------------------------
@@ -80,203 +76,6 @@ class Text:
         if self.parent is not None:
             self.parent.children_nodes.remove(self)
             self.parent = None
-
-
-class ClassList:
-    """An element's classes; each change is a `class` op."""
-
-    __slots__ = ("owner",)
-
-    def __init__(self, owner: Element) -> None:
-        self.owner = owner
-
-    def names(self) -> list[str]:
-        return (self.owner.getAttribute("class") or "").split()
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.names()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.names())
-
-    def contains(self, name: str) -> bool:
-        return name in self.names()
-
-    def toggle(self, name: str, force: bool | None = None) -> bool:
-        names = self.names()
-        on = (name not in names) if force is None else bool(force)
-        if on and name not in names:
-            names.append(name)
-        elif not on and name in names:
-            names = [n for n in names if n != name]
-        self.owner.attributes["class"] = " ".join(names)
-        self.owner.document.record(["class", self.owner.nodeId, name, on])
-        return on
-
-    def add(self, *names: str) -> None:
-        for name in names:
-            self.toggle(name, True)
-
-    def remove(self, *names: str) -> None:
-        for name in names:
-            self.toggle(name, False)
-
-
-class Dataset:
-    """An element's data-* attributes by their camelCase names (None when absent)."""
-
-    __slots__ = ("_owner",)
-    _owner: Element
-
-    def __init__(self, owner: Element) -> None:
-        object.__setattr__(self, "_owner", owner)
-
-    def __getattr__(self, name: str) -> str | None:
-        return self._owner.getAttribute("data-" + kebab(name))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        self._owner.setAttribute("data-" + kebab(name), str(value))
-
-    def __delattr__(self, name: str) -> None:
-        self._owner.removeAttribute("data-" + kebab(name))
-
-    def items(self) -> dict[str, str]:
-        return {
-            camel(name[5:]): value
-            for name, value in self._owner.attributes.items()
-            if name.startswith("data-")
-        }
-
-
-class Style:
-    """An element's inline style, by camelCase property or CSS name; each change a `style`
-    op (written back to the element's style attribute, as the page does)."""
-
-    __slots__ = ("_owner",)
-    _owner: Element
-
-    def __init__(self, owner: Element) -> None:
-        object.__setattr__(self, "_owner", owner)
-
-    def declarations(self) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for item in (self._owner.getAttribute("style") or "").split(";"):
-            name, colon, value = item.partition(":")
-            if colon and name.strip():
-                found[name.strip().lower()] = value.strip()
-        return found
-
-    def setProperty(self, name: str, value: str | None) -> None:
-        found = self.declarations()
-        if value is None or value == "":
-            found.pop(name, None)
-        else:
-            found[name] = str(value)
-        text = "; ".join(f"{n}: {v}" for n, v in found.items())
-        owner = self._owner
-        if text:
-            owner.attributes["style"] = text
-        else:
-            owner.attributes.pop("style", None)
-        owner.document.record(["style", owner.nodeId, name, value or None])
-
-    def removeProperty(self, name: str) -> None:
-        self.setProperty(name, None)
-
-    def getPropertyValue(self, name: str) -> str:
-        return self.declarations().get(name, "")
-
-    def __getattr__(self, name: str) -> str:
-        return self.getPropertyValue(kebab(name))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        self.setProperty(kebab(name), None if value is None else str(value))
-
-
-class Context2D:
-    """A canvas's 2D context that records its calls for the page to replay (`draw` ops):
-    a property set is ["=", name, value], a method call [name, *args].
-
-    A frame sets the same style again and again (each number of a board sets its fill, font,
-    alignment, shadow): a property set, or a `setLineDash`, that gives the page's context the
-    value it holds already is not recorded. What the page's context holds is known from the
-    calls sent since its canvas was last reset (its width or height set), `save` and
-    `restore` included; after a `restore` with no `save`, nothing is known."""
-
-    __slots__ = ("_canvas", "_held", "_saved", "_state")
-    _canvas: Element
-    _state: dict[str, Any]
-    _held: dict[str, Any]  # what the page's context holds, as sent
-    _saved: list[dict[str, Any]]
-
-    def __init__(self, canvas: Element) -> None:
-        object.__setattr__(self, "_canvas", canvas)
-        object.__setattr__(self, "_state", {})
-        object.__setattr__(self, "_held", {})
-        object.__setattr__(self, "_saved", [])
-
-    def reset(self) -> None:
-        """The canvas was resized: its context is back to its defaults on the page too."""
-        self._held.clear()
-        self._saved.clear()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        self._state[name] = value
-        self._send(["=", name, plain(value)], name, plain(value))
-
-    def _send(self, call: list[Any], name: str | None = None, value: Any = None) -> None:
-        """Record `call`, unless it sets the state `name` to the `value` it holds already."""
-        if name is not None:
-            if name in self._held and self._held[name] == value:
-                return
-            self._held[name] = value
-        elif call[0] == "save":
-            self._saved.append(dict(self._held))
-        elif call[0] == "restore":
-            object.__setattr__(self, "_held", self._saved.pop() if self._saved else {})
-        elif call[0] == "reset":
-            self.reset()
-        self._canvas.document.draw(self._canvas, call)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in self._state:
-            return self._state[name]
-        if name.startswith("_"):
-            raise AttributeError(name)
-
-        def call(*args: Any) -> None:
-            sent = [name, *(plain(a) for a in args)]
-            if name == "setLineDash":
-                self._send(sent, "setLineDash", sent[1:])
-            else:
-                self._send(sent)
-
-        return call
-
-
-def plain(value: Any) -> Any:
-    """A value as the protocol carries it (tuples as lists)."""
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    return value
-
-
-class FormElements:
-    """`form.elements`: its controls, found by name or id."""
-
-    __slots__ = ("form",)
-
-    def __init__(self, form: Element) -> None:
-        self.form = form
-
-    def namedItem(self, name: str) -> Element | None:
-        for node in self.form.descendants():
-            if node.localName in CONTROLS and name in (node.getAttribute("name"), node.id):
-                return node
-        return None
-
-    def __iter__(self) -> Iterator[Element]:
-        return (n for n in self.form.descendants() if n.localName in CONTROLS)
 
 
 # Properties that reflect an attribute: name -> (attribute, kind).
@@ -429,7 +228,7 @@ class Element:
         return Style(self)
 
     @property
-    def elements(self) -> FormElements:
+    def elements(self) -> FormElements[Element]:
         return FormElements(self)
 
     @property
@@ -736,7 +535,7 @@ class Element:
         if self.localName != "canvas" or kind != "2d":
             raise ValueError(f"the mirror draws on a canvas's 2d context, not {kind!r}")
         if self._context is None:
-            self._context = Context2D(self)
+            self._context = Context2D(lambda call: self.document.draw(self, call))
         return self._context
 
     # ----- serializing ------------------------------------------------------------------
