@@ -450,12 +450,13 @@ def print_chain(results: dict[str, dict[str, list[dict[str, Any]]]], pages: list
     """When the server was first asked for each of the runtime's files (ms from navigation,
     median of the rounds; on a quiet link, one request waiting for another shows as a later
     start) and the kB it sent of each until Python's confirmation (twice a file's size: it was
-    downloaded twice). One game's pages and the floor: the others have the same chain."""
+    downloaded twice). One game's pages, the tutorial's and the floor: the other games'
+    pages have the same chain."""
     for network, by_page in results.items():
         print(f"\n{network}: the runtime's requests, ms from navigation (kB sent until confirmed)")
         kinds: set[str] = set()
         for target in pages:
-            if target.kind in kinds or target.kind == "tutorial":
+            if target.kind in kinds:
                 continue
             kinds.add(target.kind)
             for kind in ("cold", "warm"):
