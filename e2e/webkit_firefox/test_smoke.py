@@ -115,8 +115,8 @@ def press(tab: Tab, name: str, scope: str = GAME, frame: str | None = None) -> N
     """Click the button named `name` under `scope` once the page offers it: legal
     (aria-disabled="false", as after the computer's reply the buttons are handed back a moment
     later) on a board drawn at its box's width. A board Python makes on a page (a puzzle
-    chosen, an embed) is drawn first at a width it assumes, then again once the page has said
-    the box's width: the buttons move, and a click aimed before that lands beside them."""
+    chosen, an embed) is drawn only once the page has said the box's width; a click aimed at a
+    drawing at any other width would land beside the buttons, so the wait checks it."""
     button = f"{scope}//button[normalize-space()={literal(name)}]"
     tab.wait_for(PRESSABLE, button, what=f"{name!r} legal on a settled board", frame=frame)
     tab.click(button, frame)
