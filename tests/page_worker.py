@@ -217,20 +217,8 @@ class Page:
         html_attributes: dict[str, str] | None = None,
         fetch: Callable[[str], Any] | None = None,
     ) -> None:
-        self.slug = slug
-        attrs, self.tree = page_tree(slug)
-        self.html = {**attrs, **(html_attributes or {})}
-        self.replica = Document(self.tree, self.html)
-        self.known = Nodes(self.replica)
-        self.clock = FakeClock()
-        self.posted: list[dict[str, Any]] = []
-        self.effects: list[list[Any]] = []
-        self.storage = storage
-        self.full = False  # the page's storage refuses every write (its quota is full)
-        self.replies: list[dict[str, Any]] = []  # what the page sends back once a task ends
-        self.holding = False  # the page's answers wait until the test sends them
-        # The size the page says (after its next frame) of an element Python made and observes.
-        self.new_element_size = tuple(BOARD_SIZE)
+        attrs, tree = page_tree(slug)
+        self.hold(slug, tree, {**attrs, **(html_attributes or {})}, storage)
         href = PAGE.format(slug=slug) + (f"?{query}" if query else "")
         board = self.replica.querySelector("#board")
         assert board is not None
@@ -249,6 +237,24 @@ class Page:
             "site": SITE,
         }
         self.fetch = fetch
+
+    def hold(
+        self, slug: str, tree: list[Any], html: dict[str, str], storage: dict[str, str] | None
+    ) -> None:
+        """The page's side before its start: its body (`tree`), the replica made of it, and
+        what it keeps of the worker's messages (a game page's and a host page's alike)."""
+        self.slug, self.tree, self.html, self.storage = slug, tree, html, storage
+        self.replica = Document(self.tree, self.html)
+        self.known = Nodes(self.replica)
+        self.clock = FakeClock()
+        self.posted: list[dict[str, Any]] = []
+        self.effects: list[list[Any]] = []
+        self.full = False  # the page's storage refuses every write (its quota is full)
+        self.replies: list[dict[str, Any]] = []  # what the page sends back once a task ends
+        self.holding = False  # the page's answers wait until the test sends them
+        # The size the page says (after its next frame) of an element Python made and observes.
+        self.new_element_size = tuple(BOARD_SIZE)
+        self.fetch: Callable[[str], Any] | None = None
         self.channel: Channel | None = None
 
     def post(self, message: dict[str, Any]) -> None:
@@ -412,19 +418,7 @@ class EmbedPage(Page):
         parser = BodyTree()
         parser.feed(page_html)
         assert parser.tree is not None
-        self.slug = ""
-        self.tree = python_parts(parser.tree)
-        self.html = parser.html
-        self.replica = Document(self.tree, self.html)
-        self.known = Nodes(self.replica)
-        self.clock = FakeClock()
-        self.posted = []
-        self.effects = []
-        self.storage = storage
-        self.full = False
-        self.replies = []
-        self.holding = False
-        self.new_element_size = tuple(BOARD_SIZE)
+        self.hold("", python_parts(parser.tree), parser.html, storage)
         self.message = {
             "kind": "start",
             "embed": True,
@@ -439,8 +433,6 @@ class EmbedPage(Page):
             "lang": self.html.get("lang", "en"),
             "site": SITE,
         }
-        self.fetch = None
-        self.channel = None
 
     def boxes(self) -> list[Element]:
         return self.mirror.querySelectorAll(".number-duels")

@@ -84,4 +84,4 @@ def test_the_embed_names_exactly_what_its_worker_loads() -> None:
     assert set(urls) == loaded_by_the_worker(base, config, up="")
     script = embed.embed_script(build_site.BUNDLE, tuple(build_site.GAME_DATA), early=early)
     assert f'"early":{json.dumps(early, separators=(",", ":"))}' in script
-    assert "early: (CONFIG.early ?? []).map((path) => base + path)" in script
+    assert "early: CONFIG.early.map((path) => base + path)" in script

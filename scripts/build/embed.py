@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import page_words
@@ -62,7 +62,7 @@ def embed_script(
     bundle: str,
     data: tuple[str, ...] = (),
     translations: Translations | None = None,
-    early: list[str] | None = None,
+    early: Sequence[str] = (),
 ) -> str:
     """embed.js, told the runtime, the bundle and the data files (an embed may show any game)
     and what its worker asks for at once (`early`, scripts/build/early_downloads.py), with its
@@ -73,7 +73,7 @@ def embed_script(
         "interpreter": f"vendor/pyodide/{snapshot.interpreter_name()}",
         "bundle": bundle,
         "data": list(data),
-        "early": list(early or ()),
+        "early": list(early),
         "css": "assets/embed.css",
         "words": {tag: page_words.words(tr, messages) for tag, tr in (translations or {}).items()},
         "aliases": aliases([SOURCE_LANGUAGE, *(translations or {})]),
@@ -98,7 +98,7 @@ def install(
     bundle: str,
     data: tuple[str, ...],
     translations: Translations | None = None,
-    early: list[str] | None = None,
+    early: Sequence[str] = (),
 ) -> None:
     """Write embed.js and embed.css (`translations`: every language but English)."""
     script = embed_script(bundle, data, translations, early)

@@ -154,7 +154,7 @@
         saveData: Boolean(navigator.connection?.saveData), // no snapshot made for a next visit
         interpreter: base + CONFIG.interpreter,
         files: [[base + CONFIG.bundle, "./*"], ...CONFIG.data.map((path) => [base + path, path])],
-        early: (CONFIG.early ?? []).map((path) => base + path), // all asked for at once
+        early: CONFIG.early.map((path) => base + path), // all asked for at once
         sizes: {},
       });
       const html = {};
