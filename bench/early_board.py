@@ -109,8 +109,7 @@ BEFORE_PRESSABLE = """() => {
 # stretches it less than wall time): every task, and of it the scripts, layout and style.
 THREAD_WORK = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
 # The first thing a person presses: a legal button of the board, or the hand-over card's
-# (Number Duel for two: "Show Player 1's numbers", whose press waits for Python, as its hidden
-# rows are drawn at random).
+# (Number Duel for two: "Show Player 1's numbers", whose row the page deals before Python).
 HANDOVER = "#handover button"
 LEGAL = {
     "worker": f'#targets button[data-key][aria-disabled="false"], {HANDOVER}',

@@ -1,8 +1,9 @@
 """The board before Python, as a player meets it: the cases every engine runs.
 
 A game page whose Python runs in a worker shows the fresh board the build drew
-(scripts/build/early_board.py) and takes the first press before Python is ready; a second
-press says the game is getting ready; a refused press says why in the rules' words; Python,
+(scripts/build/early_board.py) and takes the first press before Python is ready (Number
+Duel's hand-over with a hidden row the page deals); a second press says the game is getting
+ready; a refused press says why in the rules' words; Python,
 once there, confirms what the page showed; a visit that would not show the fresh game (a
 saved game, an address with settings or a link) never shows the build's board as playable.
 
@@ -172,22 +173,40 @@ def refused_first_press_says_why(tab: Tab, open_held: OpenHeld) -> None:
     assert count(tab, "#history li.empty") == 1, f"{tab.name}: a move was played"
 
 
-def unrecorded_press_says_getting_ready(tab: Tab, open_held: OpenHeld) -> None:
-    """A press the build did not record (Number Duel's hand-over, which shows a hand drawn at
-    random once Python is there) says "getting ready" on the board and is not taken; once
-    Python is there, it is."""
+# Number Duel's row as the board shows it: its number buttons' keys, by position.
+ROW = """() => [...document.querySelectorAll('#targets button[data-key]')]
+  .map((b) => b.dataset.key).filter((key) => /^[0-9]$/.test(key))"""
+
+
+def dealt_row_shown_then_adopted(tab: Tab, open_held: OpenHeld) -> None:
+    """Number Duel's hand-over ("Show Player 1's numbers") before Python: the page deals
+    Player 1's hidden row itself, one of the build's recordings of every row drawn at random,
+    and shows it at once; a second press says "getting ready"; Python, once there, adopts
+    that row (the same numbers in the same places) and plays on from it."""
     held = open_held("number-duel")
     fresh_board(tab)
+    assert tab.run(PRESS_FILES) == 0, f"{tab.name}: a press's file fetched before any press"
     tab.click(HAND_OVER)
-    wait_text(tab, "#message", GETTING_READY)
-    wait_attribute(tab, "#board", "data-getting-ready", "")
-    assert count(tab, HAND_OVER) == 1, f"{tab.name}: the press was taken"
-    held.release()
-    wait_ready(tab)
-    wait_attribute(tab, "#board", "data-getting-ready", None)
-    assert text(tab, "#message") != GETTING_READY, f"{tab.name}: still getting ready"
-    tab.click(HAND_OVER)  # Python's own board takes it now
     wait_count(tab, HAND_OVER, 0)
+    row = tab.run(ROW)
+    assert sorted(row) == ["1", "2", "3", "4", "5"], f"{tab.name}: row {row}"
+    assert tab.run(MARKED, "nd-first-press-shown"), f"{tab.name}: no nd-first-press-shown"
+    assert tab.run(PRESS_FILES) == 1, f"{tab.name}: {tab.run(PRESS_FILES)} files fetched"
+    state = tab.run("() => document.body.dataset.state")
+    assert state == "loading", f"{tab.name}: the press was not taken before Python ({state})"
+    first = f'#targets button[data-key="{row[0]}"]'
+    tab.click(first)  # a second press, before Python
+    wait_text(tab, "#message", GETTING_READY)
+    held.release()
+    confirmed(tab)
+    wait_attribute(tab, "#board", "data-getting-ready", None)
+    assert tab.run(ROW) == row, f"{tab.name}: Python shows {tab.run(ROW)}, the page {row}"
+    tab.click(first)  # Python's board plays on from the row dealt: an attack with it
+    target = '#targets button[data-key="p1"][aria-disabled="false"]'
+    wait_count(tab, target, 1)  # the number taken: the positions are offered
+    tab.click(target)
+    wait_count(tab, MOVES, 1)
+    assert row[0] in (text(tab, MOVES) or ""), f"{tab.name}: {text(tab, MOVES)!r}"
 
 
 def save_a_game(tab: Tab, url: str, key: str) -> None:

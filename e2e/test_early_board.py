@@ -141,10 +141,10 @@ def test_a_refused_first_press_before_python_says_why_in_the_rules_words(
     cases.refused_first_press_says_why(tab, open_held)
 
 
-def test_a_press_the_build_did_not_record_shows_getting_ready(
+def test_number_duel_s_hand_over_deals_a_row_at_once_that_python_adopts(
     tab: cases.PlaywrightTab, open_held: cases.OpenHeld
 ) -> None:
-    cases.unrecorded_press_says_getting_ready(tab, open_held)
+    cases.dealt_row_shown_then_adopted(tab, open_held)
 
 
 def test_a_control_changed_before_python_goes_back_to_the_drawn_value_saying_why(

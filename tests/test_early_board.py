@@ -2,11 +2,13 @@
 page is what the front end draws, Python starts on it without changing it, a first press
 shown from the build's data (in the page, or in a file of its own) is what Python shows for
 it, the build's presses played in one run are checked to go back to the fresh board, and
-Number Duel's hidden rows are never in the page."""
+Number Duel's hidden rows are never in the page: its hand-over is a file for every row the
+page may deal, each showing what Python shows with that row dealt."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
 from functools import cache
@@ -62,16 +64,24 @@ def parts(doc: Document) -> str:
     return MARKERS.sub("", text).replace("viewBox", "viewbox")
 
 
-def recorded(slug: str) -> dict[str, dict[str, Any]]:
-    """Every first press the build recorded for `slug`: in the page, or in files of their own."""
+def filed(slug: str) -> list[dict[str, Any]]:
+    """The first presses the build put in files of their own for `slug`, in their order."""
     data = board_data(built(slug))
-    if "files" not in data:
-        return dict(data["presses"])
-    found = {}
-    for n, key in enumerate(data["files"]["keys"]):
+    found = []
+    for n, key in enumerate(data.get("files", {}).get("keys", [])):
         press = json.loads(drawn(slug).files[f"{data['files']['at']}{n}.json"])
-        assert press.pop("key") == key
-        found[key] = press
+        assert press["key"] == key
+        found.append(press)
+    return found
+
+
+def recorded(slug: str) -> dict[str, dict[str, Any]]:
+    """Every first press the build recorded for `slug` with no row dealt: in the page, or in
+    files of their own."""
+    found = dict(board_data(built(slug))["presses"])
+    for press in filed(slug):
+        if "dealt" not in press:
+            found[press.pop("key")] = press
     return found
 
 
@@ -93,9 +103,12 @@ class Posted:
             early_board.apply_ops(self.doc, self.nodes, message["ops"], [])
 
 
-def start_as_the_page_does(slug: str, first: str | None = None) -> tuple[Document, Posted]:
+def start_as_the_page_does(
+    slug: str, first: str | None = None, dealt: Any = None
+) -> tuple[Document, Posted]:
     """Python started on the built page as page-worker.js sends it (`sent_tree`), with
-    the first press the page took, if any; the mirror Python holds then, and what it posted."""
+    the first press the page took, if any (and the row it dealt for it); the mirror Python
+    holds then, and what it posted."""
     page = written(slug)
     tree = early_board.sent_tree(page)
     sent = Document(tree, {"lang": "en"})
@@ -117,7 +130,8 @@ def start_as_the_page_does(slug: str, first: str | None = None) -> tuple[Documen
 
     def then(channel: Any) -> None:
         if first is not None:
-            worker.play_first(channel, {"kind": "first", "key": first})
+            dealt_row = {} if dealt is None else {"dealt": dealt}
+            worker.play_first(channel, {"kind": "first", "key": first, **dealt_row})
 
     channel = asyncio.run(
         worker.start(message, posted, early_board.StoppedClock(), worker.no_fetch, then)
@@ -142,17 +156,28 @@ def test_python_starts_on_the_written_board_and_draws_it_unchanged(slug: str) ->
     assert set(made) <= builds, "Python made elements the build did not: the page would flash"
 
 
+def as_shown(doc: Document) -> dict[int, Any]:
+    """`shapes` of a page, each style as its declarations: the page sets a made element's
+    style one declaration at a time (in name order), which Python may have written in
+    another order into the same style."""
+    return {
+        node_id: (tag, {**attrs, "style": page_diff.declarations(attrs.get("style"))}, kids)
+        for node_id, (tag, attrs, kids) in early_board.shapes(doc).items()
+    }
+
+
 def shows_what_python_shows(slug: str, key: str, press: dict[str, Any]) -> None:
     """The press recorded for `key`, applied to the fresh page, gives the page and the
     picture that a fresh start and that one press give; Python started on the built page
     with that press shows the same."""
     data = board_data(built(slug))
-    mirror, posted = start_as_the_page_does(slug, key)
+    dealt = press.get("dealt")
+    mirror, posted = start_as_the_page_does(slug, key, dealt)
     before = early_board.Run(game_page(slug), slug, None, "light")  # the page, fresh
     early_board.apply_ops(before.replica, before.nodes, press["ops"], [])
     after = early_board.Run(game_page(slug), slug, None, "light")
-    after.press(key)
-    assert early_board.shapes(before.replica) == early_board.shapes(after.replica), key
+    after.press(key, None if dealt is None else tuple(dealt))
+    assert as_shown(before.replica) == as_shown(after.replica), key
     assert parts(mirror) == parts(after.replica), key
     assert any(op[:2] == ["effect", "mark"] for op in posted.ops)
     drawn_calls = page_diff.last_picture(after.ops, data["canvas"])
@@ -237,9 +262,12 @@ def test_the_build_raises_when_a_press_does_not_go_back_to_the_fresh_board(undo:
         assert canvas is not None
         picture = page_diff.last_picture(run.ops, canvas.nodeId) or []
         with pytest.raises(ValueError, match="is not the fresh board"):
-            early_board.play_each(run, ["3", "7"], canvas.nodeId, {"light": picture})
+            early_board.play_each(
+                run, [("3", None), ("7", None)], canvas.nodeId, {"light": picture}
+            )
         fine = early_board.Run(game_page(slug), slug, None, "light")
-        assert len(early_board.play_each(fine, ["3", "7"], canvas.nodeId, {"light": picture})) == 2
+        presses = [("3", None), ("7", None)]
+        assert len(early_board.play_each(fine, presses, canvas.nodeId, {"light": picture})) == 2
 
 
 def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
@@ -259,11 +287,80 @@ def test_number_duels_hidden_rows_are_never_in_the_page() -> None:
             assert text not in page
 
 
-def test_a_press_whose_outcome_is_chance_is_not_recorded() -> None:
-    """Every Number Duel press the build recorded shows the same whatever the hidden rows."""
-    data = board_data(built("number-duel"))
-    for press in data["presses"].values():
+def test_a_press_whose_outcome_is_chance_is_not_recorded_without_a_row_dealt() -> None:
+    """Every Number Duel press the build recorded with no row dealt (a position, refused
+    behind the hand-over) shows the same whatever the hidden rows: it makes no element."""
+    presses = recorded("number-duel")
+    assert sorted(presses) == ["p1", "p2", "p3", "p4", "p5"]
+    for press in presses.values():
         assert all(op[0] != "new" or op[1] >= FIRST_NEW_ID for op in press["ops"])
+
+
+def row_shown(press: dict[str, Any]) -> list[int]:
+    """The numbers a press's ops write into the buttons it makes, in the order made."""
+    made = [op[1] for op in press["ops"] if op[0] == "new"]
+    words = {op[1]: op[2] for op in press["ops"] if op[0] == "children" and op[1] in made}
+    return [int(words[node][0]) for node in made]
+
+
+def test_number_duels_hand_over_is_a_file_for_every_row_each_showing_its_own() -> None:
+    """The hand-over before Python: the page draws one of these files at random, so each
+    row must be there once, and each file must show the row it deals (and no other)."""
+    presses = filed("number-duel")
+    rows = [tuple(press["dealt"]) for press in presses]
+    assert {press["key"] for press in presses} == {"hand-over"}
+    assert sorted(rows) == sorted(itertools.permutations(range(1, 6)))  # each once
+    for press in presses:
+        assert row_shown(press) == press["dealt"]
+    assert "hand-over" not in board_data(built("number-duel"))["presses"]
+
+
+@settings(max_examples=4)
+@given(st.integers(0, 119))
+def test_a_dealt_hand_over_shows_what_python_shows_with_that_row(n: int) -> None:
+    press = filed("number-duel")[n]
+    shows_what_python_shows("number-duel", press["key"], press)
+
+
+class DealsAnotherRow(early_board.Run):
+    """A run whose press shows another row than the one dealt (a row left to chance)."""
+
+    shift = 0
+
+    def press(self, key: str, dealt: early_board.Dealt = None) -> list[Any]:
+        rows = self.rows_to_deal()
+        if dealt is not None and rows:
+            self.shift += 1
+            dealt = rows[(rows.index(dealt) + self.shift) % len(rows)]
+        return super().press(key, dealt)
+
+
+def test_a_press_that_shows_chance_beyond_the_row_dealt_is_left_to_python() -> None:
+    slug = "number-duel"
+    with early_board.page_state_kept():
+        fine = early_board.Run(game_page(slug), slug, None, "light")
+        canvas = fine.board.querySelector("canvas")
+        assert canvas is not None
+        picture = page_diff.last_picture(fine.ops, canvas.nodeId) or []
+        dealt = early_board.dealt_presses(fine, ["hand-over"], canvas.nodeId, {"light": picture})
+        assert len(dealt) == 120
+        other = DealsAnotherRow(game_page(slug), slug, None, "light")
+        assert (
+            early_board.dealt_presses(other, ["hand-over"], canvas.nodeId, {"light": picture}) == []
+        )
+
+
+def test_a_refused_row_leaves_the_press_to_the_row_python_drew(capsys: Any) -> None:
+    """A row the page deals that Python will not take (not an order of the numbers) is
+    reported and changes nothing: the hand-over shows the row Python drew."""
+    mirror, _posted = start_as_the_page_does("number-duel", "hand-over", [1, 1, 2, 3, 4])
+    board: Any = main._boards[-1]
+    row = board.session.game.arrangement(1)
+    assert sorted(row) == [1, 2, 3, 4, 5]
+    buttons = mirror.querySelectorAll("#targets button[data-key]")
+    shown = [b.textContent for b in buttons if (b.getAttribute("data-key") or "").isdigit()]
+    assert shown == [str(n) for n in row]
+    assert "BadOption" in capsys.readouterr().err
 
 
 def test_only_a_page_whose_python_runs_in_a_worker_may_start_one_from_a_data_url() -> None:

@@ -4,9 +4,8 @@ Chromium's suite runs too (e2e/test_early_board.py), once per engine.
 Neither engine is driven by Playwright, so Python is held back at the server: each test
 serves the site on an origin of its own (webkit_firefox/servers.py, HeldSite) whose response
 with the runtime's WebAssembly waits until the case releases it. Digit Chain's first
-press fetched from a file of its own is played here too; Number Duel's unrecorded hand-over
-is left to Chromium's suite (a WebKit start costs most of a minute on this machine; "getting
-ready" is pressed in the other cases too).
+press fetched from a file of its own and Number Duel's hand-over with the row the page deals
+are played here too.
 """
 
 from __future__ import annotations
@@ -55,6 +54,12 @@ def test_a_first_press_in_a_file_of_its_own_is_fetched_shown_and_confirmed(
     cases.first_press_shown_second_getting_ready_then_confirmed(
         tab, open_held, "digit-chain", "23", files=1
     )
+
+
+def test_number_duel_s_hand_over_deals_a_row_at_once_that_python_adopts(
+    tab: Tab, open_held: cases.OpenHeld
+) -> None:
+    cases.dealt_row_shown_then_adopted(tab, open_held)
 
 
 def test_a_refused_first_press_before_python_says_why_in_the_rules_words(

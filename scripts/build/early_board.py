@@ -12,19 +12,24 @@ For a fresh game (the game's default options, nothing saved, no link, a board
   page-worker.js before the first paint;
 - what one press on each button of the board shows (the changes from the fresh board, the
   picture as a patch of the fresh one: scripts/build/press_data.py), so that page-worker.js
-  shows a first press at once and hands it to Python. A press whose outcome depends on
-  chance (Number Duel's hidden rows) is not recorded: it waits for Python. Where the presses
-  would weigh too much for the page (Digit Chain's 99, each redrawing most of the board),
-  each is a small file beside the page (`presses/<hash>/<n>.json`), which the page fetches
-  only when that button is pressed.
+  shows a first press at once and hands it to Python. Where the presses would weigh too much
+  for the page (Digit Chain's 99, each redrawing most of the board), each is a small file
+  beside the page (`presses/<hash>/<n>.json`), which the page fetches only when that button
+  is pressed;
+- a press whose outcome is chance, where that chance is all a hidden row the page may deal
+  (Number Duel's hand-over, which shows Player 1's row: `Session.deal`): a file for every
+  order of the row, of which the page draws one at random and tells Python the row. Any
+  other press whose outcome is chance is not recorded: it waits for Python.
 
 Every press is played once, in one run of the front end: pressed in one theme, its picture
 in the other taken by the page's theme switch (checked to leave the page as it is), then
 back to the fresh board (New game, checked) in that theme, where the next press starts:
 three renders a press. A second game, started dark, checks that the fresh board holds no
 chance and that the switch draws what a dark start draws; it plays the presses too only
-where its game differs from the first unseen (Number Duel's hidden rows), to leave out the
-presses whose outcome is chance.
+where its game differs from the first unseen (Number Duel's hidden rows), to find the
+presses whose outcome is chance: where a row can be dealt, both games deal every press one,
+two different rows, so that a press showing it always shows the difference. A third game
+plays each such press with every row dealt (`dealt_presses`).
 
 The board's buttons are placed in % of the board and its height is an aspect ratio, as
 Python writes them at any width (app/drawing/places.py), so the page keeps them as they are
@@ -38,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -72,11 +78,13 @@ PARTS = (("section", "play"), ("aside", "side"))
 # The most the first presses may weigh in a page (JSON text, before compression); heavier,
 # each press is a file of its own (Digit Chain's 99 buttons each change most of the board).
 PRESSES_BUDGET = 200_000
-TARGETS = "#targets button[data-key], #choices button[data-key]"
+TARGETS = worker.FIRST_PRESS_BUTTONS
 NEW_GAME = 'button[data-action="new"]'
 PRESSES = "presses"  # beside a page: the folder of its presses too heavy for it
 
 Op = list[Any]
+Dealt = tuple[int, ...] | None  # a hidden row the page draws for a press (Session.deal)
+Press = tuple[str, Dealt]  # a button's key, and the row dealt for it
 
 
 # ----- the page as a tree --------------------------------------------------------------------
@@ -263,8 +271,8 @@ class Run:
         self.channel = asyncio.run(
             worker.start(self.message, self.post, StoppedClock(), self.fetch)
         )
-        controller: Any = main._boards[-1] if len(main._boards) > boards else None
-        self.state = None if controller is None else controller.session.game.state  # its game
+        self.controller: Any = main._boards[-1] if len(main._boards) > boards else None
+        self.state = None if self.controller is None else self.controller.session.game.state
 
     async def fetch(self, url: str) -> bytes | None:
         """The site's files from the build's output (the language's catalogue)."""
@@ -285,12 +293,22 @@ class Run:
         buttons = self.channel.document.querySelectorAll(TARGETS)
         return [b.getAttribute("data-key") or "" for b in buttons]
 
-    def press(self, key: str) -> list[Op]:
-        """The ops one press of `key` posts (as the page's `first` message plays it)."""
+    def press(self, key: str, dealt: Dealt = None) -> list[Op]:
+        """The ops one press of `key` posts (as the page's `first` message plays it), with
+        the hidden row `dealt` if given (as the page draws one)."""
         before = len(self.ops)
-        worker.play_first(self.channel, {"kind": "first", "key": key})
+        first: dict[str, Any] = {"kind": "first", "key": key}
+        if dealt is not None:
+            first["dealt"] = list(dealt)
+        worker.play_first(self.channel, first)
         self.channel.flush()
         return self.ops[before:]
+
+    def rows_to_deal(self) -> list[tuple[int, ...]]:
+        """Every hidden row the fresh game's first human to take the screen may be dealt
+        (`Session.deal`), in a fixed order: none where it deals none."""
+        row = None if self.controller is None else self.controller.session.row_to_deal()
+        return [] if row is None else list(itertools.permutations(row))
 
     def switch_theme(self, theme: str) -> list[Op]:
         """The ops the page's theme switch to `theme` posts (a `theme` message)."""
@@ -503,7 +521,13 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     # One run plays every press in both themes, by the page's theme switch after each (it
     # must leave the page as it is: only the picture depends on the theme).
     pictures["dark"] = switched_picture(light, "dark", canvas.nodeId)
-    played = play_each(light, keys, canvas.nodeId, pictures)
+    # Where the fresh game deals a hidden row (`Run.rows_to_deal`), every press is played with
+    # one dealt, the first in this run and the last in the next: a press that shows the row
+    # then shows two others, whatever chance draws (two shuffles alike would hide it).
+    rows = light.rows_to_deal()
+    dealt_first, dealt_last = (rows[0], rows[-1]) if rows else (None, None)
+    to_play = [(key, dealt_first) for key in keys]
+    played = dict(zip(keys, play_each(light, to_play, canvas.nodeId, pictures), strict=True))
     # A second game, started dark after the first has played (the front end keeps one page's
     # state): the fresh board must not hold chance, and the theme switch must draw what a
     # dark start draws.
@@ -515,11 +539,26 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
         )
     if (last_picture(dark.ops, canvas.nodeId) or []) != pictures["dark"]:
         raise ValueError(f"{slug}: the theme switch draws another picture than a dark start")
+    chance: list[str] = []
     if dark.state != light.state:  # the games differ unseen: a press may show chance
-        again = play_each(dark, keys, canvas.nodeId, {"dark": pictures["dark"]})
-        keys = [key for key in keys if again[key]["dark"].page == played[key]["dark"].page]
+        to_play = [(key, dealt_last) for key in keys]
+        again = play_each(dark, to_play, canvas.nodeId, {"dark": pictures["dark"]})
+        chance = [
+            k for k, a in zip(keys, again, strict=True) if page_shown(a) != page_shown(played[k])
+        ]
+        keys = [key for key in keys if key not in chance]
     patches = {theme: Patches(calls) for theme, calls in pictures.items()}
     presses = {key: press_shown(fresh, patches, played[key]) for key in keys}
+    # A press that shows chance is shown before Python with a hidden row the page deals, where
+    # that row is all of its chance (played on a third run: `play_each` once a run); else it
+    # waits for Python.
+    dealt: list[tuple[str, dict[str, Any]]] = []
+    if chance:
+        third = Run(page, slug, files, "light")
+        dealt = [
+            (key, {"dealt": row, **press_shown(fresh, patches, shown)})
+            for key, row, shown in dealt_presses(third, chance, canvas.nodeId, pictures)
+        ]
     mark_created(doc)
     mark_ends(doc, subtree_ends(Document(light.tree)))
     doc.body.attributes[BUILT] = ""
@@ -536,16 +575,17 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
         "pictures": pictures,
         "presses": presses,
     }
+    # Presses too heavy for the page, and every dealt one, are a file each, fetched when
+    # pressed (the page draws one of a key's dealt files at random).
+    filed = list(presses.items()) if len(compact(presses)) > PRESSES_BUDGET else []
+    filed += dealt
     press_files: dict[str, str] = {}
-    presses_text = compact(presses)  # serialised once: its size and its hash both need it
-    if len(presses_text) > PRESSES_BUDGET:  # a file each, fetched when pressed
-        folder = f"{PRESSES}/{hashlib.sha256(presses_text.encode()).hexdigest()[:12]}/"
-        data["presses"] = {}
-        data["files"] = {"at": folder, "keys": list(presses)}
-        press_files = {
-            f"{folder}{n}.json": compact({"key": key, **press})
-            for n, (key, press) in enumerate(presses.items())
-        }
+    if filed:
+        texts = [compact({"key": key, **press}) for key, press in filed]
+        folder = f"{PRESSES}/{hashlib.sha256(''.join(texts).encode()).hexdigest()[:12]}/"
+        data["presses"] = {} if len(filed) > len(dealt) else presses
+        data["files"] = {"at": folder, "keys": [key for key, _press in filed]}
+        press_files = {f"{folder}{n}.json": text for n, text in enumerate(texts)}
     out = written(page, doc)
     out = out.replace("</body>", f"{data_script(data)}\n</body>", 1)
     out = out.replace("</head>", f"<style>{css}</style>\n</head>", 1)
@@ -568,37 +608,70 @@ class Pressed:
     later: list[Op]
 
 
+def dealt_presses(
+    run: Run, keys: list[str], canvas: int, pictures: dict[str, list[Any]]
+) -> list[tuple[str, list[int], dict[str, Pressed]]]:
+    """What each press of `keys` (whose outcome is chance) shows with each hidden row the page
+    may deal for it (`Run.rows_to_deal`), played on the fresh run `run`: (key, row, shown).
+    A press whose outcome is chance beyond the row is left out (it waits for Python): its
+    first row, played twice again last (after New games have drawn every other secret
+    afresh), must show the same page each time."""
+    rows = run.rows_to_deal()
+    presses = [(key, row) for key in keys for row in rows]
+    replays = [(key, rows[0]) for key in keys for _twice in range(2)]
+    shown = play_each(run, presses + replays, canvas, pictures)
+    again = shown[len(presses) :]
+    same = {
+        key: page_shown(again[2 * n])
+        == page_shown(again[2 * n + 1])
+        == page_shown(shown[n * len(rows)])
+        for n, key in enumerate(keys)
+    }
+    return [
+        (key, list(row), pressed)
+        for (key, row), pressed in zip(presses, shown[: len(presses)], strict=True)
+        if same[key]
+    ]
+
+
+def page_shown(pressed: dict[str, Pressed]) -> dict[int, Shape]:
+    """The page a press shows (the same in every theme)."""
+    return next(iter(pressed.values())).page
+
+
 def play_each(
-    run: Run, keys: Iterable[str], canvas: int, pictures: dict[str, list[Any]]
-) -> dict[str, dict[str, Pressed]]:
-    """Each of `keys` pressed on the fresh board of `run`, in each theme of `pictures` (the
-    fresh picture per theme): pressed in the run's theme, then the page's theme switch to
-    the other themes (the page must not change: only the picture depends on the theme),
-    then back to the fresh board with New game in the last theme, which the next press
-    starts from. Each return is checked (ValueError if its page or its picture differ),
-    since the next press is recorded from there."""
+    run: Run, presses: Iterable[Press], canvas: int, pictures: dict[str, list[Any]]
+) -> list[dict[str, Pressed]]:
+    """Each of `presses` (a button's key, and the hidden row the page deals for it or None)
+    on the fresh board of `run`, in each theme of `pictures` (the fresh picture per theme):
+    pressed in the run's theme, then the page's theme switch to the other themes (the page
+    must not change: only the picture depends on the theme), then back to the fresh board
+    with New game in the last theme, which the next press starts from. Each return is
+    checked (ValueError if its page or its picture differ), since the next press is
+    recorded from there. Called once a run: the presses' new elements are named from the
+    run's next id at the call."""
     fresh = shapes(run.replica)
     first = run.channel.document.next_id
     names = {node_id: node_id for node_id in fresh}
-    found: dict[str, dict[str, Pressed]] = {}
-    for key in keys:
+    found: list[dict[str, Pressed]] = []
+    for key, dealt in presses:
         run.ops.clear()  # only this press's ops are read
         name = Names(names, run.channel.document.next_id, first)
-        ops = run.press(key)
+        ops = run.press(key, dealt)
         page = shapes(run.replica)
         later = [renamed_scroll(op, name) for op in ops if op[0] == "scroll"]
         recorded = renamed(page, name)
         themes = [run.theme, *(theme for theme in pictures if theme != run.theme)]
         calls = pictures[run.theme]
-        found[key] = {}
+        shown: dict[str, Pressed] = {}
         for theme in themes:
             if theme != run.theme:
                 calls = switched_picture(run, theme, canvas, page)
             else:
                 drawn = last_picture(ops, canvas)
                 calls = calls if drawn is None else drawn
-            found[key][theme] = Pressed(recorded, calls, later)
-        found[key] = {theme: found[key][theme] for theme in pictures}  # in the themes' order
+            shown[theme] = Pressed(recorded, calls, later)
+        found.append({theme: shown[theme] for theme in pictures})  # in the themes' order
         back = last_picture(run.new_game(), canvas)
         try:
             names = matched(shapes(run.replica), fresh)

@@ -254,6 +254,12 @@ class BoardController:
         else:
             self.root.removeAttribute("data-thinking")
 
+    def deal(self, order: Any) -> None:
+        """The hidden row the page drew for the first human to take the screen, before
+        Python was ready (`Session.deal`: RulesError if refused, nothing changed)."""
+        self.session.deal(order)
+        self.changed()
+
     def reveal_hand(self) -> None:
         """Hand-over screen: the next human says they are at the screen."""
         if self.stale():

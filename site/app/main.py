@@ -74,6 +74,17 @@ async def start(slug: str) -> None:
     dom.boot().ready()
 
 
+def deal(order: Any) -> None:
+    """The page's board's first human to take the screen gets the hidden row `order`
+    (`BoardController.deal`; RulesError if refused, or LookupError on a page with no board)."""
+    from .controller import BoardController
+
+    board = next((b for b in reversed(_boards) if isinstance(b, BoardController)), None)
+    if board is None:
+        raise LookupError("the page has no board to deal to")
+    board.deal(order)
+
+
 def framed_puzzle(slug: str, params: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
     """A framed lesson's puzzle (`?embed=1&puzzle=<id>`), played as on the puzzles page;
     None and a notice for an id that is no puzzle of the game (the standard game shows)."""

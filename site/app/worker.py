@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import py_rules
+from py_rules.rules.errors import RulesError
 
 from . import main
 from .browser import dom
@@ -137,6 +138,12 @@ async def start(
 
 
 FIRST_PRESS = "first"  # the page's message: the first press, shown before Python was ready
+# The buttons a first press may be on: the board's, and the hand-over card's (Number Duel's
+# "Show Player 1's numbers"). The page (assets/page-worker.js) and the build
+# (scripts/build/early_board.py) name the same.
+FIRST_PRESS_BUTTONS = (
+    "#targets button[data-key], #choices button[data-key], #handover button[data-key]"
+)
 
 
 def is_first_press(message: Any) -> bool:
@@ -147,15 +154,18 @@ def play_first(channel: Channel, message: Any) -> None:
     """Play the press the page took before Python was ready (`{kind: "first", key}`): a
     click on the board's button of that key, as the page forwards one to each listening
     node, then the mark the page waits for to show Python's board in place of its own. A
-    key the fresh board has no button for only marks (the page then shows Python's board)."""
+    key the fresh board has no button for only marks (the page then shows Python's board).
+    With `dealt`, the hidden row the page drew for a press that shows one (the hand-over):
+    adopted first, or, if refused, left for the row Python drew (whose board then replaces
+    the page's, as any first press's does)."""
     channel.handled += 1  # answered with the ops it makes, or refused
     key = message.get("key")
     if not isinstance(key, str):
         raise ProtocolError("first: key must be the pressed button's data-key")
     channel.shown_by_page(checked_shown(message.get("shown")))
-    buttons = channel.document.querySelectorAll(
-        "#targets button[data-key], #choices button[data-key]"
-    )
+    if message.get("dealt") is not None:
+        deal(message["dealt"])
+    buttons = channel.document.querySelectorAll(FIRST_PRESS_BUTTONS)
     button = next((b for b in buttons if b.getAttribute("data-key") == key), None)
     node = button
     while button is not None and node is not None:
@@ -164,6 +174,17 @@ def play_first(channel: Channel, message: Any) -> None:
             channel.checked({**event, "key": None, "detail": None, "focus": button.nodeId})()
         node = node.parent
     channel.page.effect("mark", ["nd-first-press-confirmed"])
+
+
+def deal(dealt: Any) -> None:
+    """Give the board the row the page drew (`main.deal`); a malformed or refused one is
+    reported in the console and changes nothing."""
+    try:
+        if not (isinstance(dealt, list) and all(type(n) is int for n in dealt)):
+            raise ProtocolError("first: dealt must be a list of whole numbers")
+        main.deal(dealt)
+    except (ProtocolError, RulesError, LookupError):
+        traceback.print_exc()
 
 
 def spawn(coroutine: Coroutine[Any, Any, None]) -> None:

@@ -223,9 +223,30 @@
   }
   let messageDrawn = null;
   let shown = []; // the ops the page applied for the first press
+  let dealt = null; // the hidden row the page drew for it, if it shows one
   /** The first press, with the changes the page showed for it (Python sends those elements
-   * again whole: its first drawing is only what differs from the build's board). */
-  const sendFirst = () => send({ kind: "first", key: firstKey, shown });
+   * again whole: its first drawing is only what differs from the build's board) and the row
+   * it dealt (Python adopts it). */
+  const sendFirst = () => send({ kind: "first", key: firstKey, shown, ...(dealt && { dealt }) });
+
+  /** The number of the file of a press on `key` (-1: none). A press that shows a hidden row
+   * has a file for every row the build recorded: one drawn uniformly at random, as Python
+   * would shuffle the row, is the row dealt. */
+  function fileOf(key) {
+    const numbers = [];
+    boardData().files?.keys.forEach((filed, n) => filed === key && numbers.push(n));
+    return numbers.length ? numbers[uniformBelow(numbers.length)] : -1;
+  }
+  /** A whole number from 0 to `count` - 1, each as likely (the browser's cryptographic
+   * randomness: 32 bits, those past the last whole multiple of `count` drawn again). */
+  function uniformBelow(count) {
+    const limit = 2 ** 32 - (2 ** 32 % count);
+    const drawn = new Uint32Array(1);
+    do {
+      crypto.getRandomValues(drawn);
+    } while (drawn[0] >= limit);
+    return drawn[0] % count;
+  }
 
   /** A press on the build's board before Python is ready: the first on the board is shown at
    * once from the build's data (in the page, or in a file of its own fetched now) and handed
@@ -233,10 +254,13 @@
   function pressedEarly(event) {
     if (!waiting()) return;
     const target = event.target instanceof Element ? event.target : null;
-    const button = target?.closest("#targets button[data-key], #choices button[data-key]");
+    // The buttons a first press may be on (app/worker.py's FIRST_PRESS_BUTTONS).
+    const button = target?.closest(
+      "#targets button[data-key], #choices button[data-key], #handover button[data-key]",
+    );
     const key = button?.dataset.key;
     const press = button && boardData().presses[key];
-    const filed = button && !press ? (boardData().files?.keys.indexOf(key) ?? -1) : -1;
+    const filed = button && !press ? fileOf(key) : -1;
     if (firstKey === null && (press || filed >= 0)) {
       firstKey = key;
       held = [];
@@ -255,6 +279,7 @@
 
   function showFirst(press) {
     shown = press.ops;
+    dealt = press.dealt ?? null;
     applyOps(press.ops);
     for (const [name, id] of press.ops) if (name === "style" && id < FIRST_NEW_ID) styledEarly.add(node(id));
     const patch = press.pictures[theme()];
@@ -279,7 +304,9 @@
         signal: controller.signal,
       });
       const found = response.ok ? await response.json() : null;
-      if (found?.key === firstKey && Array.isArray(found.ops) && found.pictures) press = found;
+      const row = found?.dealt;
+      const rowFits = row === undefined || (Array.isArray(row) && row.every(Number.isInteger));
+      if (found?.key === firstKey && Array.isArray(found.ops) && found.pictures && rowFits) press = found;
     } catch {
       press = null; // offline, or given up: Python plays the press
     }

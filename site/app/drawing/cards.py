@@ -37,5 +37,6 @@ def handover_card(card_view: HandOver) -> Sketch:
         sketch("h2", "", card_view.title),
         *last,
         sketch("p", "", card_view.text),
-        sketch("button", "button primary", card_view.button, type="button"),
+        # Its key names it to a first press the page shows before Python is ready.
+        sketch("button", "button primary", card_view.button, type="button", data_key="hand-over"),
     )
