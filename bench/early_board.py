@@ -514,8 +514,9 @@ def main(argv: list[str] | None = None) -> int:
                         results[name][f"{target.name} cold"].append(cold)
                         results[name][f"{target.name} warm"].append(warm)
                         print(
-                            f"  {name} round {round_no}: {target.name}: confirmed cold"
-                            f" {ms(cold['confirmed'])}, warm {ms(warm['confirmed'])}"
+                            f"  {name} round {round_no}: {target.name}: cold shown"
+                            f" {ms(cold['shown'])}, confirmed {ms(cold['confirmed'])};"
+                            f" warm confirmed {ms(warm['confirmed'])}"
                             f" (load {load_average()})",
                             file=sys.stderr,
                             flush=True,
