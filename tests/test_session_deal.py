@@ -1,6 +1,6 @@
-"""`Session.deal`: the hidden row a game page draws before Python is ready, for the human about
-to take the screen at the start of a game (Number Duel's hand-over). Adopted exactly then,
-and only then; anything else is refused and changes nothing."""
+"""`py_rules.play.dealing`: the hidden row a game page draws before Python is ready, for the
+human about to take the screen at the start of a game (Number Duel's hand-over). Adopted
+exactly then, and only then; anything else is refused and changes nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from strategies import options_for
 
 from py_rules import GAMES, Phase, Session
+from py_rules.play.dealing import deal, row_to_deal
 from py_rules.play.session import SessionError
 from py_rules.rules.errors import BadOption, RulesError
 
@@ -38,10 +39,10 @@ def test_the_first_human_to_take_the_screen_gets_exactly_the_row_dealt(
     player = session.next_player
     assert player is not None and session.phase is Phase.HAND_OVER
     size = session.game.options["numbers"]
-    assert session.row_to_deal() == tuple(range(1, size + 1))
+    assert row_to_deal(session) == tuple(range(1, size + 1))
     other_row = session.game.arrangement(3 - player)
     order = data.draw(st.permutations(list(range(1, size + 1))))
-    session.deal(order)
+    deal(session, order)
     assert session.game.arrangement(player) == tuple(order)
     assert session.game.arrangement(3 - player) == other_row  # the other's secret untouched
     assert session.phase is Phase.HAND_OVER  # still behind the screen: nothing shown
@@ -49,7 +50,7 @@ def test_the_first_human_to_take_the_screen_gets_exactly_the_row_dealt(
     shown = session.seen()["rows"]
     assert [card["number"] for card in shown[str(player)]] == order  # the screen shows it
     assert {card["number"] for card in shown[str(3 - player)]} == {None}  # and no other
-    assert session.row_to_deal() is None  # once seen, no other row may be dealt
+    assert row_to_deal(session) is None  # once seen, no other row may be dealt
 
 
 @given(fresh_games(), st.lists(st.integers(-3, 12), max_size=10))
@@ -61,15 +62,15 @@ def test_a_row_that_is_not_an_order_of_the_numbers_is_refused(
         return
     before = record(session)
     with pytest.raises(BadOption):
-        session.deal(order)
+        deal(session, order)
     assert record(session) == before
 
 
 def refused_when(session: Session) -> None:
     before = record(session)
-    assert session.row_to_deal() is None
+    assert row_to_deal(session) is None
     with pytest.raises(SessionError):
-        session.deal([1, 2, 3, 4, 5])
+        deal(session, [1, 2, 3, 4, 5])
     assert record(session) == before
 
 
@@ -91,6 +92,6 @@ def test_no_row_is_dealt_against_the_computer_or_to_a_player_who_arranges_their_
 @pytest.mark.parametrize("slug", [slug for slug in GAMES if not GAMES[slug].has_arrangement])
 def test_a_game_without_hidden_rows_deals_none(slug: str) -> None:
     session = Session.new(slug)
-    assert session.row_to_deal() is None
+    assert row_to_deal(session) is None
     with pytest.raises(RulesError):
-        session.deal([1, 2, 3])
+        deal(session, [1, 2, 3])

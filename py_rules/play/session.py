@@ -308,26 +308,6 @@ class Session:
         self.screen_hidden = False
         self.seat = self.next_player or 1
 
-    def row_to_deal(self) -> tuple[int, ...] | None:
-        """The numbers, sorted, of the hidden row `deal` takes an order of now: the row of
-        the first human to take the screen, at the start, behind the hand-over screen, where
-        no row has been seen; None at any other time."""
-        player = self.next_player
-        if self.phase is not Phase.HAND_OVER or player is None or self.total or self.arranging:
-            return None
-        row = self.game.arrangement(player)
-        return None if row is None else tuple(sorted(row))
-
-    def deal(self, order: Sequence[int]) -> None:
-        """Give the human about to take the screen for the game's first move the hidden row
-        `order` in place of the one drawn for them. A game page that shows its first press
-        before Python is ready draws that row in the browser, uniformly from every order
-        the build recorded, and Python adopts it. SessionError when `row_to_deal` is None,
-        BadOption if `order` is not an order of that row; nothing changed either way."""
-        if self.row_to_deal() is None or self.next_player is None:
-            raise SessionError(_("the numbers can only be arranged before the first move"))
-        self.game = self.game.arranged(self.next_player, order)
-
     def arrangement(self) -> tuple[int, ...]:
         """The arranging player's arrangement now."""
         order = self.game.arrangement(self._arranger())

@@ -17,9 +17,9 @@ For a fresh game (the game's default options, nothing saved, no link, a board
   beside the page (`presses/<hash>/<n>.json`), which the page fetches only when that button
   is pressed;
 - a press whose outcome is chance, where that chance is all a hidden row the page may deal
-  (Number Duel's hand-over, which shows Player 1's row: `Session.deal`): a file for every
-  order of the row, of which the page draws one at random and tells Python the row. Any
-  other press whose outcome is chance is not recorded: it waits for Python.
+  (Number Duel's hand-over, which shows Player 1's row: `py_rules.play.dealing`): a file
+  for every order of the row, of which the page draws one at random and tells Python the
+  row. Any other press whose outcome is chance is not recorded: it waits for Python.
 
 Every press is played once, in one run of the front end: pressed in one theme, its picture
 in the other taken by the page's theme switch (checked to leave the page as it is), then
@@ -63,6 +63,7 @@ from app.drawing import theme as palettes
 from press_data import Names, Patches, document_of, matched, renamed, renamed_scroll
 
 from py_rules import i18n
+from py_rules.play.dealing import row_to_deal
 
 WORKER_PAGE = 'assets/page-worker.js"'  # in the <script> of a page whose Python is in a worker
 BUILD_WIDTH = 600  # the board's width on a desktop, in CSS pixels
@@ -83,7 +84,7 @@ NEW_GAME = 'button[data-action="new"]'
 PRESSES = "presses"  # beside a page: the folder of its presses too heavy for it
 
 Op = list[Any]
-Dealt = tuple[int, ...] | None  # a hidden row the page draws for a press (Session.deal)
+Dealt = tuple[int, ...] | None  # a hidden row the page draws for a press (py_rules.play.dealing)
 Press = tuple[str, Dealt]  # a button's key, and the row dealt for it
 
 
@@ -306,8 +307,8 @@ class Run:
 
     def rows_to_deal(self) -> list[tuple[int, ...]]:
         """Every hidden row the fresh game's first human to take the screen may be dealt
-        (`Session.deal`), in a fixed order: none where it deals none."""
-        row = None if self.controller is None else self.controller.session.row_to_deal()
+        (`py_rules.play.dealing`), in a fixed order: none where it deals none."""
+        row = None if self.controller is None else row_to_deal(self.controller.session)
         return [] if row is None else list(itertools.permutations(row))
 
     def switch_theme(self, theme: str) -> list[Op]:

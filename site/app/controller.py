@@ -19,6 +19,7 @@ import py_rules
 from py_rules import Phase, Session
 from py_rules.engine.players import LEVELS, hint
 from py_rules.i18n import _
+from py_rules.play import dealing
 from py_rules.rules.core import Checked
 from py_rules.rules.errors import RulesError
 
@@ -256,8 +257,8 @@ class BoardController:
 
     def deal(self, order: Any) -> None:
         """The hidden row the page drew for the first human to take the screen, before
-        Python was ready (`Session.deal`: RulesError if refused, nothing changed)."""
-        self.session.deal(order)
+        Python was ready (`py_rules.play.dealing`: RulesError if refused, nothing changed)."""
+        dealing.deal(self.session, order)
         self.changed()
 
     def reveal_hand(self) -> None:
