@@ -271,8 +271,10 @@ def reshaped(before: dict[int, Shape], body: Element, changed: set[int]) -> dict
     while stack:
         node = stack.pop()
         known = None if node.nodeId in changed else before.get(node.nodeId)
-        found[node.nodeId] = shape_of(node) if known is None else known
-        stack += reversed(node.children)
+        found[node.nodeId] = shape = shape_of(node) if known is None else known
+        kids = shape[2]
+        if len(kids) != 1 or isinstance(kids[0], int):  # else a text alone: no element inside
+            stack += [kid for kid in reversed(node.children_nodes) if isinstance(kid, Element)]
     return found
 
 
