@@ -162,7 +162,7 @@ def as_shown(doc: Document) -> dict[int, Any]:
     another order into the same style."""
     return {
         node_id: (tag, {**attrs, "style": page_diff.declarations(attrs.get("style"))}, kids)
-        for node_id, (tag, attrs, kids) in early_board.shapes(doc).items()
+        for node_id, (tag, attrs, kids) in page_diff.shapes(doc).items()
     }
 
 
@@ -250,6 +250,66 @@ class NoNewGame(early_board.Run):
         click = {"kind": "event", "node": button.nodeId, "type": "click", "target": button.nodeId}
         self.channel.receive({**click, "key": None, "detail": None, "focus": None})
         return self.ops[before:]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_runs_page_taken_again_from_what_its_ops_changed_is_the_whole_page(slug: str) -> None:
+    """`Run.shapes` shapes again only the elements the ops changed: after a start, presses,
+    theme switches and New games it is what shaping the whole page gives."""
+    with early_board.page_state_kept():
+        run = early_board.Run(game_page(slug), slug, None, "light")
+        assert run.shapes() == page_diff.shapes(run.replica)
+        for key in run.keys()[:3]:
+            for step in ("press", "dark", "new game", "light"):
+                if step == "press":
+                    run.press(key)
+                elif step == "new game":
+                    run.new_game()
+                else:
+                    run.switch_theme(step)
+                assert run.shapes() == page_diff.shapes(run.replica), (key, step)
+                assert list(run.shapes()) == list(page_diff.shapes(run.replica))  # its order
+
+
+SELECT = [
+    "body",
+    {},
+    [
+        [
+            "select",
+            {"id": "s"},
+            [["option", {"value": "a", "selected": ""}, ["A"]], ["option", {}, ["b"]]],
+        ],
+        ["p", {"class": "x"}, ["text", ["b", {}, ["bold"]]]],
+        ["ul", {}, [["li", {}, ["1"]], ["li", {}, ["2"]]]],
+    ],
+]
+# Ops on SELECT (body 1, select 2, its options 3 and 4, p 5, b 6, ul 7, its items 8 and 9).
+RESHAPING = {
+    "value": [["prop", 2, "value", "b"]],
+    "selected": [["prop", 4, "selected", True]],
+    "text": [["prop", 5, "textContent", "plain"]],
+    "attributes": [["attr", 6, "title", "t"], ["class", 5, "y", True], ["style", 7, "top", "1px"]],
+    "made": [
+        ["new", FIRST_NEW_ID, "li"],
+        ["append", FIRST_NEW_ID, ["3"]],
+        ["append", 7, [FIRST_NEW_ID]],
+    ],
+    "emptied": [["new", 7, "ul"], ["children", 5, [8]]],
+    "moved": [["children", 7, [9, 6]], ["prepend", 2, [8]]],
+    "beside": [["before", 6, [8]], ["after", 2, [9]], ["insert", 1, 7, 2]],
+    "removed": [["remove", 6], ["remove", 8]],
+}
+
+
+@pytest.mark.parametrize("ops", RESHAPING.values(), ids=RESHAPING.keys())
+def test_the_elements_ops_may_reshape_are_all_that_a_page_must_shape_again(ops: list[Any]) -> None:
+    doc = Document(SELECT)
+    nodes = dict(doc.nodes)
+    before = page_diff.shapes(doc)
+    changed = early_board.apply_ops(doc, nodes, ops, [])
+    assert early_board.reshaped(before, doc.body, changed) == page_diff.shapes(doc)
+    assert early_board.reshaped(before, doc.body, changed) != before
 
 
 @pytest.mark.parametrize("undo", [False, True], ids=["nothing", "undo"])

@@ -30,6 +30,28 @@ def test_a_picture_s_patch_stands_for_the_picture(fresh: list[Any], after: list[
     assert len({repr(call) for call in patch["calls"]}) == len(patch["calls"])  # once each
 
 
+@given(st.lists(st.sampled_from("abc"), min_size=2, max_size=30), st.data())
+def test_a_run_is_the_longest_from_its_place_and_the_first_of_the_longest(
+    table: list[str], data: st.DataObject
+) -> None:
+    wanted = data.draw(st.lists(st.sampled_from("abc"), min_size=2, max_size=30))
+    starts = [at for at in range(len(table) - 1) if table[at : at + 2] == wanted[:2]]
+    if not starts:
+        return
+
+    def length(start: int) -> int:
+        found = 0
+        while found < len(wanted) and start + found < len(table):
+            if table[start + found] != wanted[found]:
+                break
+            found += 1
+        return found
+
+    longest = max(length(start) for start in starts)
+    first = next(start for start in starts if length(start) == longest)
+    assert press_data.longest_run(table, wanted, 0, starts) == (first, longest)
+
+
 def test_a_picture_drawn_again_in_another_order_is_written_by_number() -> None:
     cells = [[["beginPath"], ["rect", n], ["=", "fillStyle", "gold"], ["fill"]] for n in range(50)]
     fresh = [call for cell in cells for call in cell]

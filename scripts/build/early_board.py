@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import itertools
 import json
@@ -58,7 +59,15 @@ from urllib.parse import urlsplit
 from app import main, worker
 from app.browser import dom, storage
 from app.browser.mirror import FIRST_NEW_ID, VOID, Document, Element, Text
-from app.browser.page_diff import Shape, changes, declarations, last_picture, shapes, tag_of
+from app.browser.page_diff import (
+    TREE_OPS,
+    Shape,
+    changes,
+    declarations,
+    last_picture,
+    shape_of,
+    tag_of,
+)
 from app.drawing import theme as palettes
 from press_data import Names, Patches, document_of, matched, renamed, renamed_scroll
 
@@ -165,12 +174,14 @@ def apply_ops(
     ops: list[Op],
     effects: list[Op],
     unplaced: set[int] | None = None,
-) -> None:
+) -> set[int]:
     """Apply `ops` to `doc` as the page's main thread does (page-dom.js, `applyOps`),
     `nodes` being its map of ids (it holds every element, as the page's does); the effects
     are listed in `effects`, and in `unplaced` the elements a `new` emptied in place that no
-    op has put anywhere since."""
+    op has put anywhere since. Returns the elements whose shape the ops may have changed
+    (`reshaped_by`)."""
     unplaced = set() if unplaced is None else unplaced
+    changed: set[int] = set()
 
     def child(item: Any) -> Any:
         if isinstance(item, str):
@@ -178,7 +189,9 @@ def apply_ops(
         unplaced.discard(item)
         return nodes[item]
 
-    for name, *args in ops:
+    for op in ops:
+        changed |= reshaped_by(op, nodes)
+        name, *args = op
         if name == "new":
             node_id, tag = args
             svg = tag.startswith("svg:")
@@ -225,6 +238,53 @@ def apply_ops(
             raise AssertionError(f"unknown op {name}")
     doc.ops = []
     doc.released = []
+    return changed
+
+
+# Ops that put elements (their ids in the op's third item) into the element they name.
+MOVES = frozenset(["append", "prepend", "children", "before", "after"])
+
+
+def reshaped_by(op: Op, nodes: dict[int, Element]) -> set[int]:
+    """The elements whose shape (`page_diff.shape_of`) `op` may change, found before it is
+    applied: the element it names, the old parent of each element it moves (or removes),
+    the parent that gets new siblings of the element it names, and for a control's live
+    state the whole <select> it is in (choosing an option unchooses the others). Any other
+    element shows as it did, so that a page's shapes are taken again from these alone."""
+    name = op[0]
+    if name not in TREE_OPS and name != "prop":
+        return set()
+    found = {op[1]}
+    moved = [item for item in op[2] if isinstance(item, int)] if name in MOVES else []
+    if name == "insert":
+        moved.append(op[2])
+    if name in ("remove", "before", "after"):
+        moved.append(op[1])
+    for node_id in moved:
+        parent = nodes[node_id].parent if node_id in nodes else None
+        if parent is not None:
+            found.add(parent.nodeId)
+    if name == "prop" and op[2] in ("value", "selected") and op[1] in nodes:
+        select = nodes[op[1]].closest("select")
+        if select is not None:
+            found |= {select.nodeId, *(n.nodeId for n in select.descendants())}
+    return found
+
+
+def reshaped(before: dict[int, Shape], body: Element, changed: set[int]) -> dict[int, Shape]:
+    """`page_diff.shapes` of the page whose body is `body`, in the same order, each element
+    not `changed` since `before` was taken keeping its shape from there (the tree is walked
+    again: an element moved with its parent is in the page or out of it with it)."""
+    found: dict[int, Shape] = {}
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        known = None if node.nodeId in changed else before.get(node.nodeId)
+        found[node.nodeId] = shape = shape_of(node) if known is None else known
+        kids = shape[2]
+        if len(kids) != 1 or isinstance(kids[0], int):  # else a text alone: no element inside
+            stack += [kid for kid in reversed(node.children_nodes) if isinstance(kid, Element)]
+    return found
 
 
 class StoppedClock:
@@ -244,6 +304,8 @@ class Run:
     def __init__(self, page: str, slug: str, files: Path | None, theme: str) -> None:
         html_attributes, self.tree = parsed(page)
         self.slug = slug
+        self.shown: dict[int, Shape] = {}  # the page's shapes, when last taken
+        self.changed: set[int] = set()  # the elements the ops changed since
         self.html = {**html_attributes, "data-theme": theme}
         self.replica = Document(self.tree, self.html)
         self.nodes = dict(self.replica.nodes)  # the page's map: it holds every element
@@ -286,9 +348,19 @@ class Run:
         message = json.loads(json.dumps(message))  # what a structured clone carries
         if message["kind"] == "ops":
             self.ops += message["ops"]
-            apply_ops(self.replica, self.nodes, message["ops"], [])
+            self.changed |= apply_ops(self.replica, self.nodes, message["ops"], [])
         elif message["kind"] == "failed":
             raise RuntimeError(f"the front end could not start: {message['reason']}")
+
+    def shapes(self) -> dict[int, Shape]:
+        """`page_diff.shapes` of the page now (not to be changed: it is kept), the elements
+        no op changed since last taken kept as they were: each of Digit Chain's presses takes
+        the page three times, and its 1,200 elements shaped anew each time were the largest
+        part of the build's CPU."""
+        if self.changed or not self.shown:
+            self.shown = reshaped(self.shown, self.replica.body, self.changed)
+            self.changed = set()
+        return self.shown
 
     def keys(self) -> list[str]:
         buttons = self.channel.document.querySelectorAll(TARGETS)
@@ -499,9 +571,26 @@ class Drawn:
     files: dict[str, str]
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a page is drawn, one collection after. The runs
+    make millions of small lists and tuples (the ops, the pages' shapes) that live until the
+    page is written, and each of the collector's passes walks them all to free next to
+    nothing: it took a quarter of Digit Chain's CPU. The few cycles the runs leave (the
+    front end's elements) wait for the collection at the end."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+        gc.collect()
+
+
 def early_board(page: str, slug: str, files: Path | None) -> Drawn:
     """The game page `page` with the fresh board the front end draws written into it."""
-    with page_state_kept():
+    with page_state_kept(), collector_paused():
         return drawn_page(page, slug, files)
 
 
@@ -516,8 +605,8 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     canvas = light.board.querySelector("canvas")
     assert canvas is not None
     keys = light.keys()
-    doc = document_of(shapes(light.replica), {})  # the page to write, before the run plays on
-    fresh = shapes(light.replica)
+    fresh = light.shapes()
+    doc = document_of(fresh, {})  # the page to write, before the run plays on
     pictures = {"light": last_picture(light.ops, canvas.nodeId) or []}
     # One run plays every press in both themes, by the page's theme switch after each (it
     # must leave the page as it is: only the picture depends on the theme).
@@ -533,7 +622,7 @@ def drawn_page(page: str, slug: str, files: Path | None) -> Drawn:
     # state): the fresh board must not hold chance, and the theme switch must draw what a
     # dark start draws.
     dark = Run(page, slug, files, "dark")
-    if shapes(dark.replica) != fresh:  # two games: their random draws differ
+    if dark.shapes() != fresh:  # two games: their random draws differ
         raise ValueError(
             f"{slug}: the fresh board depends on chance, or on the theme beyond its picture: "
             "the build cannot draw it"
@@ -651,7 +740,7 @@ def play_each(
     checked (ValueError if its page or its picture differ), since the next press is
     recorded from there. Called once a run: the presses' new elements are named from the
     run's next id at the call."""
-    fresh = shapes(run.replica)
+    fresh = run.shapes()
     first = run.channel.document.next_id
     names = {node_id: node_id for node_id in fresh}
     found: list[dict[str, Pressed]] = []
@@ -659,7 +748,7 @@ def play_each(
         run.ops.clear()  # only this press's ops are read
         name = Names(names, run.channel.document.next_id, first)
         ops = run.press(key, dealt)
-        page = shapes(run.replica)
+        page = run.shapes()
         later = [renamed_scroll(op, name) for op in ops if op[0] == "scroll"]
         recorded = renamed(page, name)
         themes = [run.theme, *(theme for theme in pictures if theme != run.theme)]
@@ -675,7 +764,7 @@ def play_each(
         found.append({theme: shown[theme] for theme in pictures})  # in the themes' order
         back = last_picture(run.new_game(), canvas)
         try:
-            names = matched(shapes(run.replica), fresh)
+            names = matched(run.shapes(), fresh)
         except ValueError as error:
             raise ValueError(
                 f"{run.slug}: New game after {key!r} is not the fresh board: {error}"
@@ -691,9 +780,9 @@ def switched_picture(
 ) -> list[Any]:
     """The picture the page's theme switch to `theme` draws; ValueError if the switch draws
     none or changes the page (`page`, `shapes` of it, if given: else the page before)."""
-    before = shapes(run.replica) if page is None else page
+    before = run.shapes() if page is None else page
     drawn = last_picture(run.switch_theme(theme), canvas)
-    if drawn is None or shapes(run.replica) != before:
+    if drawn is None or run.shapes() != before:
         raise ValueError(f"{run.slug}: the theme switch to {theme} changes the page, or no picture")
     return drawn
 
@@ -704,8 +793,11 @@ def press_shown(
     """The data of a press (the same page in every theme): the ops that turn the fresh page
     into its page, and per theme the patch of the picture, where it changed."""
     light = pressed["light"]
+    # Only the elements the press changed: an element as fresh adds no op (`changes` would
+    # find so, more slowly, for each of the page's elements).
+    page = {node_id: shape for node_id, shape in light.page.items() if fresh.get(node_id) != shape}
     return {
-        "ops": changes(fresh, light.page) + light.later,
+        "ops": changes(fresh, page) + light.later,
         "pictures": {
             theme: pictures[theme](press.calls)
             for theme, press in pressed.items()
