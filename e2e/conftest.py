@@ -55,6 +55,7 @@ BROWSER_SERVICES = frozenset(
         "accounts.google.com",
         "clients2.google.com",
         "content-autofill.googleapis.com",
+        "redirector.gvt1.com",  # its component downloads' redirector, flag or no flag
     }
 )
 # What the pages log when a module had to come from the full standard library zip
