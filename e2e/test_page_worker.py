@@ -17,7 +17,10 @@ from gamepage import GamePage, worker_page
 from hostile_records import GOOD, token
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.usefixtures("no_console_errors")
+# The data saver on in the `context` fixtures: each ends with its test (the shared page's with the
+# module), so the snapshot a first visit makes for the next one (a second Python) would never
+# be used, nor would the service worker's copy of the site for offline play.
+pytestmark = [pytest.mark.usefixtures("no_console_errors"), pytest.mark.context(save_data=True)]
 
 # Far above the ids Python gives its own elements (1,000,000 upwards).
 FIRST = 9_000_000
@@ -220,7 +223,7 @@ result = "done"
 """
 
 
-@pytest.mark.context(phone=True)  # a page taller than the window, whatever the board
+@pytest.mark.context(phone=True, save_data=True)  # a page taller than the window
 def test_the_page_answers_while_python_works(game: GamePage) -> None:
     """Throttled 4x, with Python busy for seconds in its worker: the theme switch and a
     scroll answer meanwhile. (How long the main thread's tasks take is a figure of
