@@ -55,6 +55,7 @@ BROWSER_SERVICES = frozenset(
         "accounts.google.com",
         "clients2.google.com",
         "content-autofill.googleapis.com",
+        "redirector.gvt1.com",  # its component downloads' redirector, flag or no flag
     }
 )
 # What the pages log when a module had to come from the full standard library zip
@@ -166,6 +167,14 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 
 PHONE = {"width": 390, "height": 844}
+# What a browser with its data saver on says (Chromium's setting; WebKit and Firefox have no
+# `navigator.connection`, and the pages read it the same way wherever it exists): its game
+# pages make no memory snapshot for a next visit (site/snapshot/pyodide-snapshot.mjs), nor
+# register a service worker (assets/offline.js); they start and play as any other first visit.
+SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
+  configurable: true,
+  get: () => ({ saveData: true, effectiveType: "4g" }),
+});"""
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__axe-core__.js"  # answered by a route of the phone contexts, never by the server
 
@@ -187,14 +196,22 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def new_context(browser: Any, site_url: str, phone: bool = False, **options: Any) -> Any:
+def new_context(
+    browser: Any, site_url: str, phone: bool = False, save_data: bool = False, **options: Any
+) -> Any:
     """A browser context of its own (storage and caches): desktop-sized, or phone-sized
     (`phone`: 390 px wide, no service worker, axe-core served at the site's own address);
-    `options` go to Playwright's `new_context` (service_workers, color_scheme, locale...)."""
+    `save_data`: its data saver on (SAVE_DATA), for tests whose context ends with them: the
+    snapshot a first visit would make in a second Python, seconds after the board is ready,
+    is for a next visit that never comes. `options` go to Playwright's `new_context`
+    (service_workers, color_scheme, locale...)."""
     if not phone:
-        return browser.new_context(**{"viewport": DESKTOP, **options})
-    context = browser.new_context(**{"viewport": PHONE, "service_workers": "block", **options})
-    serve_axe(context, site_url)
+        context = browser.new_context(**{"viewport": DESKTOP, **options})
+    else:
+        context = browser.new_context(**{"viewport": PHONE, "service_workers": "block", **options})
+        serve_axe(context, site_url)
+    if save_data:
+        context.add_init_script(SAVE_DATA)
     return context
 
 

@@ -27,7 +27,9 @@ from test_puzzles import open_puzzles, refuted, sequence_puzzle, solve, try_agai
 from py_rules.play.puzzle_session import PuzzleSession
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
-pytestmark = pytest.mark.context(phone=True)
+# Phones; their data saver on: each test visits a game page once, so the snapshot a first
+# visit makes for the next one (a second Python) would never be used.
+pytestmark = pytest.mark.context(phone=True, save_data=True)
 MIN_TARGET = 24  # CSS px, WCAG 2.2 "Target Size (Minimum)"
 # Quick games (small boards) so that each can be played to its end by first legal moves.
 GAMES = every_game(
@@ -180,7 +182,7 @@ def test_history_steps_are_drawn_pictures_with_names(
         assert picture.evaluate("p => getComputedStyle(p).fill") != "none"
 
 
-@pytest.mark.context(phone=True, color_scheme="dark")
+@pytest.mark.context(phone=True, save_data=True, color_scheme="dark")
 @pytest.mark.parametrize("path", ["", "puzzles/", "teach/", "es/teach/"])
 def test_site_pages_opened_in_the_dark_theme(
     context: BrowserContext, site_url: str, watch: Any, path: str

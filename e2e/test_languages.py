@@ -112,13 +112,17 @@ def test_the_menu_opens_the_page_in_the_other_language_keeping_query_and_hash(
     settled(page, f"{site_url}es/notices.html?from=menu#pyodide", "es")
     expect(menu(page)).to_have_value("es")
     # No Python ran on that page: the menu itself remembered the choice for the next one.
+    # A game page's redirect and menu are language.js's, before Python: the page shows the
+    # build's fresh game in its language (`data-nd-board="fresh"`, its status line the words
+    # Python says on a fresh game; Python's own Spanish: the game page played below).
     page.goto(f"{site_url}games/digit-chain/", wait_until="commit")
-    game = GamePage(page, "digit-chain").wait_ready()
+    game = GamePage(page, "digit-chain")
     expect(page).to_have_url(f"{site_url}es/games/digit-chain/")
+    expect(page.locator('html[lang="es"][data-nd-board="fresh"]')).to_be_attached()
     expect(game.status).to_have_text("Jugador 1: elige cualquier número.")
     with page.expect_navigation(url=f"{site_url}games/digit-chain/"):
         menu(page).select_option("en")
-    game.wait_ready()
+    expect(page.locator('html[lang="en"][data-nd-board="fresh"]')).to_be_attached()
     expect(game.status).to_have_text("Player 1: pick any number.")
 
 

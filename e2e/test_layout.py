@@ -9,12 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conftest import SAVE_DATA
 from gamepage import READY_TIMEOUT_MS, GamePage, until
 from playwright.sync_api import Browser, Page, expect
 from strategies import every_game
 from test_games import take_turn
 
 WIDTHS = (320, 390, 600, 1024)
+# The boards' tests open their contexts with the data saver on (conftest.py): each context
+# ends with its test, so the snapshot a first visit makes for the next one (a second Python,
+# while the boards are resized and played) would never be used, nor would the service
+# worker's copy of the site for offline play; neither is looked at here.
 MARGIN = 40  # CSS px of bare board allowed above and below the drawing (a marker's room)
 # Every painted row of one board's canvas, in CSS px from the board's top.
 DRAWN = """board => {
@@ -74,6 +79,7 @@ def test_game_board_follows_its_drawing_and_keeps_its_height_in_play(
     browser: Browser, site_url: str, watch: Any, slug: str
 ) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 900})
+    context.add_init_script(SAVE_DATA)
     gp = GamePage(watch.attach(context.new_page()), slug).open(site_url, GAMES[slug])
     before = fits(gp.page)
     board = gp.page.locator("#board")
@@ -92,6 +98,7 @@ def test_embedded_and_iframe_boards_follow_their_drawing(
     browser: Browser, site_url: str, watch: Any
 ) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 900})
+    context.add_init_script(SAVE_DATA)
     page = watch.attach(context.new_page())
     page.goto(f"{site_url}tutorial.html")
     expect(page.locator(".number-duels .targets button").first).to_be_attached(

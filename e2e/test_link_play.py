@@ -33,8 +33,10 @@ from py_rules.play.link.wire import from_text, to_text
 # ends every kind with the same options).
 OPTIONS = {"number-duel": {"numbers": "3"}, "circle-duel": {"size": "5"}}
 MAX_TURNS = 200
-# Phones, each with storage of its own (axe-core served to both): the `devices` fixture.
-pytestmark = pytest.mark.context(phone=True)
+# Phones, each with storage of its own (axe-core served to both): the `devices` fixture; their
+# data saver on: the snapshot each device's first visit would make (a second Python) would
+# serve one later start in the whole file (Ann's, back from the home page).
+pytestmark = pytest.mark.context(phone=True, save_data=True)
 
 
 class Player:
@@ -309,7 +311,9 @@ def test_drawn_settings_waiting_words_and_opening_in_view(
     waiting step is worded and follows the link shared or copied; the attack sent is
     drawn; opening a link, by address or pasted, shows the status and the board."""
     contexts = [
-        phone_context(browser, site_url, permissions=["clipboard-read", "clipboard-write"])
+        phone_context(
+            browser, site_url, save_data=True, permissions=["clipboard-read", "clipboard-write"]
+        )
         for _ in range(2)
     ]
     try:

@@ -17,7 +17,10 @@ from gamepage import GamePage, worker_page
 from hostile_records import GOOD, token
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.usefixtures("no_console_errors")
+# The data saver on in the `context` fixtures: each ends with its test (the shared page's with the
+# module), so the snapshot a first visit makes for the next one (a second Python) would never
+# be used, nor would the service worker's copy of the site for offline play.
+pytestmark = [pytest.mark.usefixtures("no_console_errors"), pytest.mark.context(save_data=True)]
 
 # Far above the ids Python gives its own elements (1,000,000 upwards).
 FIRST = 9_000_000
@@ -46,7 +49,20 @@ def open_worker_page(page: Page, site_url: str, slug: str, query: str = "") -> G
 
 @pytest.fixture
 def game(context: Any, site_url: str, watch: Any) -> Iterator[GamePage]:
+    """A Sequence Duel page of the test's own: for a test that changes what the page keeps
+    (its storage, its address, its theme, its game)."""
     page = watch.attach(context.new_page())
+    yield open_worker_page(page, site_url, "sequence-duel")
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def shared_game(module_context: Any, site_url: str, watch: Any) -> Iterator[GamePage]:
+    """One Sequence Duel page for the tests that only add elements of their own (ids far apart,
+    FIRST upwards, each test's own) and listen to them: none changes the page's storage,
+    address, theme or game, nor reads anything another of them adds, so one start of Python
+    serves them all, in any order."""
+    page = watch.attach(module_context.new_page())
     yield open_worker_page(page, site_url, "sequence-duel")
     page.close()
 
@@ -58,8 +74,8 @@ def apply(page: Page, ops: list[Any]) -> None:
 # ----- applying ops ---------------------------------------------------------------------------
 
 
-def test_apply_ops_makes_and_changes_elements(game: GamePage, watch: Any) -> None:
-    page = game.page
+def test_apply_ops_makes_and_changes_elements(shared_game: GamePage, watch: Any) -> None:
+    page = shared_game.page
     box, para, svg, path, item = range(FIRST, FIRST + 5)
     apply(
         page,
@@ -110,8 +126,8 @@ def test_apply_ops_makes_and_changes_elements(game: GamePage, watch: Any) -> Non
     watch.errors.clear()  # the one error this test made on purpose
 
 
-def test_a_bad_op_is_reported_and_the_rest_still_applied(game: GamePage, watch: Any) -> None:
-    page = game.page
+def test_a_bad_op_is_reported_and_the_rest_still_applied(shared_game: GamePage, watch: Any) -> None:
+    page = shared_game.page
     box = FIRST + 10
     apply(page, [["prop", FIRST + 99, "hidden", True], ["new", box, "aside"], ["append", 1, [box]]])
     expect(page.locator("body > aside:last-child")).to_be_attached()
@@ -145,8 +161,8 @@ def test_effects_reach_the_page(game: GamePage) -> None:
 # ----- passing on what the player does ------------------------------------------------------
 
 
-def test_listened_events_reach_the_worker_with_their_key_and_target(game: GamePage) -> None:
-    page = game.page
+def test_listened_events_reach_the_worker_with_their_key_and_target(shared_game: GamePage) -> None:
+    page = shared_game.page
     box, field = FIRST + 20, FIRST + 21
     apply(
         page,
@@ -207,7 +223,7 @@ result = "done"
 """
 
 
-@pytest.mark.context(phone=True)  # a page taller than the window, whatever the board
+@pytest.mark.context(phone=True, save_data=True)  # a page taller than the window
 def test_the_page_answers_while_python_works(game: GamePage) -> None:
     """Throttled 4x, with Python busy for seconds in its worker: the theme switch and a
     scroll answer meanwhile. (How long the main thread's tasks take is a figure of

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from gamepage import GamePage
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from test_accessibility import GAMES  # small boards, played to their end by first moves
 from test_games import MAX_TURNS, take_turn
 
@@ -153,15 +153,32 @@ def test_the_home_pages_pictures_are_readable(
     context.close()
 
 
-@pytest.mark.parametrize("scheme", THEMES)
+def text_of_a_whole_game(page: Page, game: GamePage) -> list[dict[str, Any]]:
+    """Every text the board draws from now to the game's end, with its contrast."""
+    seen: list[dict[str, Any]] = []
+    for _ in range(MAX_TURNS):  # every drawing from the first to the game's end
+        over = game.wait_for_my_turn() == "over"
+        seen += page.evaluate(CANVAS_RATIOS)
+        page.evaluate("ndDrawnText = []")
+        if over:
+            return seen
+        take_turn(game)
+    pytest.fail("the game did not end")
+
+
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_the_boards_text_is_readable_and_inside_the_board(
-    browser: Browser, site_url: str, watch: Any, scheme: str, slug: str
+    browser: Browser, site_url: str, watch: Any, slug: str
 ) -> None:
+    """A game in each theme on one page: opened in the dark theme (the system's; every other
+    test opens its pages light) and played to its end, then the system switches to light
+    (theme.js follows, Python draws the board again in the light colours) and a new game is
+    played to its end. Python draws every text in the colours of the theme the page has at
+    the time, however the page came to it, so one start of Python serves both themes."""
     # Reduced motion: every drawing is a finished one (a claim's growing disc is not yet
     # under its number in the first frames of its animation).
     context = browser.new_context(
-        color_scheme=scheme,
+        color_scheme="dark",
         reduced_motion="reduce",
         service_workers="block",
         viewport={"width": 1024, "height": 800},
@@ -169,19 +186,16 @@ def test_the_boards_text_is_readable_and_inside_the_board(
     context.add_init_script(CANVAS_RECORDER)
     page = watch.attach(context.new_page())
     game = GamePage(page, slug).open(site_url, GAMES[slug])
-    expect(page.locator("html")).to_have_attribute("data-theme", scheme)
-    seen: list[dict[str, Any]] = []
-    for _ in range(MAX_TURNS):  # every drawing from the first to the game's end
-        over = game.wait_for_my_turn() == "over"
-        seen += page.evaluate(CANVAS_RATIOS)
-        page.evaluate("ndDrawnText = []")
-        if over:
-            break
-        take_turn(game)
-    else:
-        pytest.fail("the game did not end")
-    assert seen, "the board drew no text"
-    assert low(seen) == [], f"{slug}, {scheme}: {sorted(set(low(seen)))}"
-    cut = sorted({t["text"] for t in seen if not t["inside"]})
-    assert cut == [], f"{slug}, {scheme}: drawn outside the board: {cut}"
+    for scheme in THEMES[::-1]:
+        if scheme != "dark":
+            page.emulate_media(color_scheme=scheme)
+            expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+            game.answered()  # the finished game drawn again in the theme's colours
+            game.new_game()
+        expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+        seen = text_of_a_whole_game(page, game)
+        assert seen, f"{scheme}: the board drew no text"
+        assert low(seen) == [], f"{slug}, {scheme}: {sorted(set(low(seen)))}"
+        cut = sorted({t["text"] for t in seen if not t["inside"]})
+        assert cut == [], f"{slug}, {scheme}: drawn outside the board: {cut}"
     context.close()

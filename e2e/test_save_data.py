@@ -6,16 +6,10 @@ from __future__ import annotations
 
 import re
 
+from conftest import SAVE_DATA  # the data saver on, as Chromium says it
 from gamepage import READY_TIMEOUT_MS, GamePage
 from playwright.sync_api import BrowserContext
 from test_snapshot import boot, play_one_move
-
-# What a browser with its data saver on says (Chromium's setting; WebKit and Firefox have
-# no `navigator.connection`, and the pages read it the same way wherever it exists).
-SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
-  configurable: true,
-  get: () => ({ saveData: true, effectiveType: "4g" }),
-});"""
 
 
 def test_a_browser_saving_data_gets_no_snapshot_and_no_precache(

@@ -18,6 +18,10 @@ from playwright.sync_api import BrowserContext, expect
 from test_games import play_out
 
 SITE = Path(__file__).resolve().parent.parent / "_site"
+# The data saver on: each test's context ends with it, so the snapshot a first visit makes
+# for the next one (a second Python, while the games are played) would never be used; nor
+# would the service worker's copy of the site for offline play (neither is looked at here).
+pytestmark = pytest.mark.context(save_data=True)
 MODES = [{"mode": "2p"}, {"mode": "cpu2", "level": "perfect"}, {"mode": "cpu1", "level": "medium"}]
 
 
