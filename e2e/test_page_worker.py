@@ -399,6 +399,41 @@ def test_at_a_phone_s_width_python_s_first_drawing_writes_no_board_button_s_plac
         context.close()
 
 
+RECORD_REMOVED = """
+window.ndRemoved = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    for (const n of r.removedNodes) {
+      if (n.matches?.("#targets button, #options *")) window.ndRemoved.push(n.outerHTML);
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_python_s_first_drawing_leaves_the_build_s_buttons_where_they_are(
+    browser: Any, site_url: str, watch: Any
+) -> None:
+    """Digit Chain's first drawing at a phone's width changes none of the build's 99 board
+    buttons but for their mark, nor the options form but for its controls' first state: it
+    takes none out of the page to put it in again (each would be laid out and painted anew,
+    in the task that applies the drawing and the frame after it)."""
+    context = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=1.75)
+    try:
+        context.add_init_script(RECORD_REMOVED)
+        page = watch.attach(context.new_page())
+        game = open_worker_page(page, site_url, "digit-chain")
+        game.answered()
+        expect(page.locator("html")).to_have_attribute("data-nd-board", "fresh")
+        assert page.locator("#targets button[data-key]").count() == 99
+        assert page.locator("[data-nd-id]").count() == 0
+        assert page.evaluate("() => window.ndRemoved") == []
+        game.target(game.legal()[0]).click()  # and it plays
+        expect(game.history.first).to_be_attached()
+    finally:
+        context.close()
+
+
 SIZE_WHEN_READY = """
 window.ndSizeWhenReady = null;
 new MutationObserver(() => {

@@ -77,6 +77,9 @@ def built_styles(page: str) -> dict[int, str]:
     }
 
 
+SVG_CASE = {"viewbox": "viewBox"}  # the SVG attributes of the pages that have capitals
+
+
 def held(page: str) -> BuiltPage:
     """The built HTML `page` as its main thread holds it once numbered (page-dom.js,
     `numberBody` and `builtShapes`)."""
@@ -97,6 +100,8 @@ def held(page: str) -> BuiltPage:
         else:
             node_id, counter[0] = counter[0], counter[0] + 1
         svg = tag.startswith("svg:")
+        if svg:  # as a browser's HTML parser spells an SVG attribute: `viewBox`
+            attrs = {SVG_CASE.get(name, name): value for name, value in attrs.items()}
         node = Element(doc, tag[4:] if svg else tag, node_id, svg)
         node.attributes = dict(attrs)
         nodes[node_id] = node

@@ -223,6 +223,25 @@ def test_the_build_s_board_buttons_are_put_in_again_not_moved() -> None:
     assert ["children", targets.nodeId, [n.nodeId for n in targets.children]] in ops
 
 
+@pytest.mark.parametrize("width", [358, 600])
+def test_board_buttons_that_stay_where_the_build_drew_them_are_not_put_in_again(
+    width: int,
+) -> None:
+    """Digit Chain's 99 buttons keep their places at every width, and the first drawing
+    changes none of them but for the build's mark: put in again, each would be laid out and
+    painted anew for nothing. Nor is an element whose only change is a control's first state
+    (Python sets it as a property) put in again; the page comes out as Python's all the same."""
+    page, _ = started("digit-chain", width=width)
+    ops = first_drawing(page)
+    targets = page.doc.querySelector("#targets")
+    options = page.doc.querySelector("#options")
+    assert targets is not None and options is not None
+    put = {op[1] for op in ops if op[0] == "children"}
+    assert targets.nodeId not in put
+    assert options.nodeId not in put
+    assert page.shapes() == comparable(started("digit-chain", built=False, width=width)[0].doc)
+
+
 def buttons_restyled(page: BuiltPage) -> list[Any]:
     """The style ops of Python's first drawing on the board's buttons."""
     buttons = {b.nodeId for b in page.doc.querySelectorAll(early_board.TARGETS)}

@@ -74,7 +74,10 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
    * proportions at any width). A style a first press already gave one stays. Done once the
    * page has been measured (`sizesOf`), so that no layout is worked out for it in the task. */
   const BUILT_RULE = /\[data-nd-id="(\d+)"\]$/; // the build's rule for one of its elements
+  let owned = false; // done once (a game page does it in a task of its own before `builtShapes`)
   function ownBuiltPlaces() {
+    if (owned) return;
+    owned = true;
     for (const style of document.head.querySelectorAll("style")) {
       for (const rule of style.sheet?.cssRules ?? []) {
         const id = BUILT_RULE.exec(rule.selectorText ?? "")?.[1];
@@ -586,6 +589,7 @@ function ndPageDom({ send, boot = () => null, storageDenied = () => false }) {
     node,
     dropUnclaimed,
     numberBody,
+    ownBuiltPlaces,
     builtShapes,
     numberRoots,
     sizesOf,

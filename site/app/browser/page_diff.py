@@ -38,6 +38,7 @@ KEPT_OPS = frozenset(["listen", "observe", "effect", "scroll", "call"])
 # A control's live state and a scroll position: properties, not attributes, so never in a
 # shape (an attribute set again would not change a value the visitor has edited).
 STATE = frozenset(["value", "checked", "selected", "scrollTop"])
+CONTROLS = frozenset(["input", "option", "select", "textarea"])  # whose STATE is live
 SIZES = ("width", "height")  # a canvas's: setting either clears it
 
 
@@ -199,10 +200,19 @@ def first_batch(base: dict[int, Shape], doc: Document, ops: list[Op], shown: lis
 
 def put_again(after: dict[int, Shape], batch: list[Op]) -> list[Op]:
     """The build's elements put in their place again (each element of the page that holds
-    any gets its children anew): moved to where Python places them, the same elements would
-    count as layout shift (a phone's board buttons, which the build draws smaller); put in
-    again, they are laid out anew, as when Python made them."""
+    any gets its children anew) when the first drawing changes any of them: moved from where
+    the build drew them to where Python places them, the same elements would count as layout
+    shift (a phone's board buttons, which the build draws smaller), and so would the ones a
+    taller board pushes down (the players' panel under it); put in again, they are laid out
+    anew, as when Python made them. A first drawing that changes none of the build's elements
+    (but for taking off their mark and a control's first state, `still`) leaves them where
+    they are: put in again, each would be laid out and painted anew for nothing (Digit
+    Chain's 99 board buttons, in the same places in % at every width). The page's own
+    elements' styles are the build's rules written again (the board's room, its canvas's
+    size): a board whose room changes places its buttons anew, which is a change."""
     done = {op[1] for op in batch if op[0] == "children"}
+    if all(still(op, after) for op in batch if op[0] in TREE_OPS and not restyled_page(op)):
+        return []
     return [
         ["children", node_id, kids]
         for node_id, (_tag, _attrs, kids) in sorted(after.items())
@@ -210,6 +220,22 @@ def put_again(after: dict[int, Shape], batch: list[Op]) -> list[Op]:
         and node_id not in done
         and any(isinstance(kid, int) and kid >= FIRST_NEW_ID for kid in kids)
     ]
+
+
+def restyled_page(op: Op) -> bool:
+    """Whether `op` sets a style of the page's own element (one the build styled by a rule)."""
+    return op[0] == "style" and int(op[1]) < FIRST_NEW_ID
+
+
+def still(op: Op, after: dict[int, Shape]) -> bool:
+    """Whether `op` leaves its element as the page shows it: it takes off the build's mark
+    (`data-nd-id`) of an element Python made again, or a control's attribute that only said
+    its first state (`value`, `checked`, `selected` as the build wrote them), which Python
+    holds as a property and the batch sets as one (`prop`)."""
+    if op[0] != "attr" or op[3] is not None:
+        return False
+    control = op[1] in after and after[op[1]][0] in CONTROLS
+    return op[2] == "data-nd-id" or (op[2] in STATE and control)
 
 
 def kept(op: Op, held: dict[int, Shape]) -> bool:
