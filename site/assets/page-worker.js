@@ -298,7 +298,7 @@
     );
     const key = button?.dataset.key;
     const press = button && boardData().presses[key];
-    const filed = button && !press ? fileOf(key) : -1;
+    const filed = button && !press && firstKey === null ? fileOf(key) : -1;
     if (firstKey === null && (press || filed >= 0)) {
       firstKey = key;
       held = [];
