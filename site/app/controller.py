@@ -257,9 +257,10 @@ class BoardController:
 
     def deal(self, order: Any) -> None:
         """The hidden row the page drew for the first human to take the screen, before
-        Python was ready (`py_rules.play.dealing`: RulesError if refused, nothing changed)."""
+        Python was ready (`py_rules.play.dealing`: RulesError if refused, nothing changed).
+        Not drawn nor saved here: the row is behind the hand-over screen until the press that
+        comes with it, whose drawing and save follow at once."""
         dealing.deal(self.session, order)
-        self.changed()
 
     def reveal_hand(self) -> None:
         """Hand-over screen: the next human says they are at the screen."""

@@ -77,11 +77,9 @@ async def start(slug: str) -> None:
 def deal(order: Any) -> None:
     """The page's board's first human to take the screen gets the hidden row `order`
     (`BoardController.deal`; RulesError if refused, or LookupError on a page with no board)."""
-    from .controller import BoardController
-
-    board = next((b for b in reversed(_boards) if isinstance(b, BoardController)), None)
-    if board is None:
+    if not _boards:
         raise LookupError("the page has no board to deal to")
+    board: Any = _boards[-1]
     board.deal(order)
 
 
